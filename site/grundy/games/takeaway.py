@@ -1,0 +1,285 @@
+"""Take-away games on one heap: each move removes an allowed number of stones.
+
+A *rule* says which amounts may be taken: Bash (1..m), a finite subtraction set such as
+{1, 3, 4}, the powers of two (HDU 1847) or the Fibonacci numbers (HDU 1848). Several heaps
+played together are a sum, whose Grundy value is the XOR of the heaps' values.
+
+Every closed form here (:func:`grundy`) has a brute-force twin (:func:`grundy_values`, which
+fills the table from 0 upward by the definition) and the tests prove they agree.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Protocol
+
+from grundy.games.core import GameError, Outcome, mex, outcome_of
+
+
+class Rule(Protocol):
+    """What a take-away rule must tell: the amounts that may be taken from a heap of n."""
+
+    def moves(self, n: int) -> list[int]:
+        """The amounts that may be taken from a heap of ``n`` stones, ascending."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """A short human name, such as "take 1 to 3" or "S = {1, 3, 4}"."""
+        ...
+
+
+def _check_heap(n: int) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise GameError(f"a heap holds a whole number of stones, 0 or more; got {n!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Bash:
+    """Bash's game: take 1 to ``m`` stones."""
+
+    m: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.m, int) or isinstance(self.m, bool) or self.m < 1:
+            raise GameError(f"Bash's game needs m >= 1 (take 1..m); got {self.m!r}")
+
+    def moves(self, n: int) -> list[int]:
+        _check_heap(n)
+        return list(range(1, min(n, self.m) + 1))
+
+    @property
+    def label(self) -> str:
+        return f"take 1 to {self.m}"
+
+
+@dataclass(frozen=True, slots=True)
+class SubtractionSet:
+    """A finite subtraction set: take exactly s stones for some s in ``amounts``."""
+
+    amounts: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if not self.amounts:
+            raise GameError("a subtraction set needs at least one amount")
+        bad = sorted(a for a in self.amounts if not isinstance(a, int) or a < 1)
+        if bad:
+            raise GameError(f"a subtraction set holds positive whole numbers; got {bad[0]!r}")
+
+    @classmethod
+    def of(cls, *amounts: int) -> SubtractionSet:
+        """``SubtractionSet.of(1, 3, 4)`` — a shorthand for the frozenset form."""
+        return cls(frozenset(amounts))
+
+    def moves(self, n: int) -> list[int]:
+        _check_heap(n)
+        return [a for a in sorted(self.amounts) if a <= n]
+
+    @property
+    def label(self) -> str:
+        return "S = {" + ", ".join(map(str, sorted(self.amounts))) + "}"
+
+
+@dataclass(frozen=True, slots=True)
+class PowersOfTwo:
+    """Take a power of two: 1, 2, 4, 8, … (HDU 1847)."""
+
+    def moves(self, n: int) -> list[int]:
+        _check_heap(n)
+        return [1 << k for k in range(n.bit_length())] if n else []
+
+    @property
+    def label(self) -> str:
+        return "take a power of two"
+
+
+@cache
+def _fibonacci_upto(n: int) -> tuple[int, ...]:
+    fibs = [1, 2]
+    while fibs[-1] + fibs[-2] <= n:
+        fibs.append(fibs[-1] + fibs[-2])
+    return tuple(f for f in fibs if f <= n)
+
+
+@dataclass(frozen=True, slots=True)
+class Fibonacci:
+    """Take a Fibonacci number: 1, 2, 3, 5, 8, 13, … (HDU 1848)."""
+
+    def moves(self, n: int) -> list[int]:
+        _check_heap(n)
+        return list(_fibonacci_upto(n))
+
+    @property
+    def label(self) -> str:
+        return "take a Fibonacci number"
+
+
+# ---------------------------------------------------------------- brute force: the definition
+
+
+def grundy_values(rule: Rule, upto: int) -> list[int]:
+    """SG(0), …, SG(upto) by the definition: SG(n) = mex{SG(n − s) : s a legal move}.
+
+    >>> grundy_values(SubtractionSet.of(1, 3, 4), 8)
+    [0, 1, 0, 1, 2, 3, 2, 0, 1]
+    """
+    _check_heap(upto)
+    values: list[int] = []
+    for n in range(upto + 1):
+        values.append(mex(values[n - s] for s in rule.moves(n)))
+    return values
+
+
+def outcomes(rule: Rule, upto: int) -> list[Outcome]:
+    """P or N for each heap 0..upto.
+
+    >>> "".join(outcomes(PowersOfTwo(), 8))
+    'PNNPNNPNN'
+    """
+    return [outcome_of(g) for g in grundy_values(rule, upto)]
+
+
+# ---------------------------------------------------------------- periodicity
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """SG(n + length) = SG(n) for every n >= preperiod; both are the least such numbers."""
+
+    preperiod: int
+    length: int
+
+    def fold(self, n: int) -> int:
+        """The smallest heap with the same Grundy value as ``n`` by this period."""
+        if n < self.preperiod:
+            return n
+        return self.preperiod + (n - self.preperiod) % self.length
+
+
+def find_period(values: Sequence[int], window: int) -> Period | None:
+    """The least preperiod and period of a sequence in which ``window`` consecutive values
+    determine the next one, or None if no window repeats within ``values``.
+
+    Why this is enough: SG(n) depends only on the ``window`` values before it, so once a window
+    of values recurs, everything after it recurs too. The first window to recur is where the
+    periodic part begins, and the gap back to its first appearance is the least period: a
+    shorter period or an earlier start would have made an earlier window recur.
+    """
+    first_seen: dict[tuple[int, ...], int] = {}
+    for start in range(len(values) - window + 1):
+        key = tuple(values[start : start + window])
+        if key in first_seen:
+            i = first_seen[key]
+            return Period(preperiod=i, length=start - i)
+        first_seen[key] = start
+    return None
+
+
+def period(rule: Rule, *, search_limit: int = 5000) -> Period | None:
+    """The proven period of a rule's Grundy sequence, or None if none is known or found.
+
+    Bash's game has period m + 1 from the start (SG(n) = n mod (m+1)); the powers of two have
+    period 3 (SG(n) = n mod 3, since no power of two is a multiple of 3). A finite set is
+    searched for a repeated window of max(S) values within ``search_limit`` positions. The
+    Fibonacci rule has no known period, so it gets None.
+    """
+    if isinstance(rule, Bash):
+        return Period(0, rule.m + 1)
+    if isinstance(rule, PowersOfTwo):
+        return Period(0, 3)
+    if isinstance(rule, SubtractionSet):
+        return _set_period(rule, search_limit)
+    return None
+
+
+@cache
+def _set_period(rule: SubtractionSet, search_limit: int) -> Period | None:
+    window = max(rule.amounts)
+    return find_period(grundy_values(rule, search_limit + window), window)
+
+
+def grundy(rule: Rule, n: int) -> int:
+    """SG(n) for a heap of any size, by a closed form where one is proven.
+
+    >>> grundy(Bash(3), 10**100)
+    0
+    >>> grundy(SubtractionSet.of(1, 3, 4), 10**18)  # period 7, and 10**18 % 7 == 1
+    1
+    """
+    _check_heap(n)
+    if isinstance(rule, Bash):
+        return n % (rule.m + 1)
+    if isinstance(rule, PowersOfTwo):
+        return n % 3
+    p = period(rule) if isinstance(rule, SubtractionSet) else None
+    folded = p.fold(n) if p is not None else n
+    if folded > 100_000:
+        raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate")
+    return grundy_values(rule, folded)[folded]
+
+
+# ---------------------------------------------------------------- traces for learners
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One move from a heap: how many stones are taken, what is left, and its value."""
+
+    take: int
+    to: int
+    grundy: int
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome_of(self.grundy)
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A heap's entry in a table, with the reason for its value: every option and its value."""
+
+    n: int
+    grundy: int
+    options: tuple[Option, ...]
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome_of(self.grundy)
+
+    @property
+    def winning_moves(self) -> tuple[Option, ...]:
+        """The moves to a P-position (empty exactly when this heap is P)."""
+        return tuple(o for o in self.options if o.grundy == 0)
+
+    @property
+    def option_values(self) -> list[int]:
+        """The distinct Grundy values of the options, ascending: the set whose mex is taken."""
+        return sorted({o.grundy for o in self.options})
+
+
+def cells(rule: Rule, upto: int) -> list[Cell]:
+    """Every heap 0..upto with its options and Grundy value, as a learner fills the table."""
+    values = grundy_values(rule, upto)
+    return [
+        Cell(n, values[n], tuple(Option(s, n - s, values[n - s]) for s in rule.moves(n)))
+        for n in range(upto + 1)
+    ]
+
+
+__all__ = [
+    "Bash",
+    "Cell",
+    "Fibonacci",
+    "Option",
+    "Period",
+    "PowersOfTwo",
+    "Rule",
+    "SubtractionSet",
+    "cells",
+    "find_period",
+    "grundy",
+    "grundy_values",
+    "outcomes",
+    "period",
+]
