@@ -1,0 +1,53 @@
+# Grundy: `make run` serves the site, `make test` runs every test. Both set up .venv themselves.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run dev test quick chromium vendor bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Grundy needs Python 3.11 or newer; found " + sys.version.split()[0])'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)  ## serve the site at http://$(HOST):$(PORT) with gunicorn
+	$(BIN)/gunicorn --worker-class gthread --workers 2 --threads 4 --bind $(HOST):$(PORT) 'grundy:create_app()'
+
+dev: $(STAMP)  ## the development server: reloads code and re-renders edited lessons
+	$(BIN)/flask --app grundy run --debug --host $(HOST) --port $(PORT)
+
+test: $(STAMP) chromium  ## every test: engine, web, lessons and the browser
+	$(BIN)/python -m pytest
+
+quick: $(STAMP)  ## the quick loop: everything but the browser tests
+	$(BIN)/python -m pytest -m "not browser"
+
+chromium:  ## the browser tests drive Debian's Chromium
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "The browser tests need Chromium: run 'sudo apt-get install chromium' (Debian/Ubuntu), then 'make test' again." >&2; exit 1; \
+	  fi; \
+	fi
+
+vendor:  ## refresh static/vendor from the versions pinned in package.json (needs npm)
+	npm ci --no-audit --no-fund
+	rm -rf static/vendor && mkdir -p static/vendor/htmx static/vendor/katex/contrib static/vendor/katex/fonts static/vendor/plotly
+	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx.org/LICENSE static/vendor/htmx/
+	cp node_modules/katex/dist/katex.min.js node_modules/katex/dist/katex.min.css node_modules/katex/LICENSE static/vendor/katex/
+	cp node_modules/katex/dist/contrib/auto-render.min.js static/vendor/katex/contrib/
+	cp node_modules/katex/dist/fonts/*.woff2 static/vendor/katex/fonts/
+	cp node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js node_modules/plotly.js-cartesian-dist-min/LICENSE static/vendor/plotly/
+	node -e 'const p=require("./package.json").dependencies; console.log(Object.entries(p).map(([k,v])=>k+" "+v).join("\n"))' > static/vendor/VERSIONS
+
+bench: $(STAMP)  ## benchmarks (not tests); figures go in closing notes
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

@@ -1,0 +1,133 @@
+"""The lessons on disk: read, validate and render each once, and re-render only on change."""
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grundy.lessons.markdown import FenceError, Heading, WidgetRenderer, build_markdown, headings
+
+FILENAME = re.compile(r"(?P<number>\d\d)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md")
+REQUIRED = ("title", "summary")
+
+
+class LessonError(ValueError):
+    """A lesson that cannot be rendered, located by file and line."""
+
+    def __init__(self, path: Path, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path = path
+        self.line = line
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    number: int
+    slug: str
+    title: str
+    summary: str
+    meta: dict[str, Any]
+    html: str
+    toc: list[Heading]
+    path: Path
+    mtime_ns: int
+
+    @property
+    def problems(self) -> list[str]:
+        return [str(p) for p in self.meta.get("problems", [])]
+
+
+def _front_matter(path: Path, text: str) -> dict[str, Any]:
+    if not text.startswith("---\n"):
+        raise LessonError(path, 1, "a lesson starts with YAML front matter between '---' lines")
+    end = text.find("\n---", 4)
+    if end < 0:
+        raise LessonError(path, 1, "the front matter has no closing '---' line")
+    try:
+        meta = yaml.safe_load(text[4:end]) or {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = (mark.line + 2) if mark is not None else 1
+        raise LessonError(path, line, f"bad front matter: {getattr(error, 'problem', error)}") from error
+    if not isinstance(meta, dict):
+        raise LessonError(path, 2, "the front matter must be 'key: value' lines")
+    for key in REQUIRED:
+        if not isinstance(meta.get(key), str) or not meta[key].strip():
+            raise LessonError(path, 2, f"the front matter needs a non-empty '{key}'")
+    return meta
+
+
+def render_lesson(path: Path, render_widget: WidgetRenderer) -> Lesson:
+    """Read and render one lesson file, or raise LessonError naming the file and line."""
+    match = FILENAME.fullmatch(path.name)
+    if not match:
+        raise LessonError(path, 1, "a lesson file is named NN-slug.md, e.g. 02-p-and-n-positions.md")
+    text = path.read_text(encoding="utf-8")
+    meta = _front_matter(path, text)
+    md = build_markdown(render_widget)
+    env: dict[str, Any] = {}
+    tokens = md.parse(text, env)
+    try:
+        html = md.renderer.render(tokens, md.options, env)
+    except FenceError as error:
+        raise LessonError(path, error.line, str(error)) from error
+    return Lesson(
+        number=int(match["number"]),
+        slug=match["slug"],
+        title=meta["title"].strip(),
+        summary=meta["summary"].strip(),
+        meta=meta,
+        html=html,
+        toc=headings(tokens),
+        path=path,
+        mtime_ns=path.stat().st_mtime_ns,
+    )
+
+
+@dataclass
+class Catalog:
+    """All lessons of one language, in order. ``refresh()`` re-renders files that changed."""
+
+    directory: Path
+    render_widget: WidgetRenderer
+    lessons: list[Lesson] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def files(self) -> list[Path]:
+        return sorted(p for p in self.directory.glob("*.md") if not p.name.startswith("."))
+
+    def load(self) -> None:
+        """Render every lesson; the first broken one raises LessonError."""
+        lessons = [render_lesson(p, self.render_widget) for p in self.files()]
+        slugs = [lesson.slug for lesson in lessons]
+        for lesson in lessons:
+            if slugs.count(lesson.slug) > 1:
+                raise LessonError(lesson.path, 1, f"the slug {lesson.slug!r} is used twice")
+        self.lessons = lessons
+
+    def refresh(self) -> None:
+        """Re-render when a file was added, removed or edited (used by the development server)."""
+        stamp = [(p, p.stat().st_mtime_ns) for p in self.files()]
+        if stamp != [(lesson.path, lesson.mtime_ns) for lesson in self.lessons]:
+            with self._lock:
+                self.load()
+
+    def get(self, slug: str) -> Lesson | None:
+        return next((lesson for lesson in self.lessons if lesson.slug == slug), None)
+
+    def neighbours(self, lesson: Lesson) -> tuple[Lesson | None, Lesson | None]:
+        i = self.lessons.index(lesson)
+        before = self.lessons[i - 1] if i > 0 else None
+        after = self.lessons[i + 1] if i + 1 < len(self.lessons) else None
+        return before, after
+
+    def using_widget(self, name: str) -> list[Lesson]:
+        marker = f'data-widget="{name}"'
+        return [lesson for lesson in self.lessons if marker in lesson.html]
+
+
+__all__ = ["Catalog", "Lesson", "LessonError"]

@@ -1,0 +1,191 @@
+"""The Markdown dialect of the lessons: CommonMark plus math, titled boxes, anchored headings,
+server-side code highlighting and the ```widget fence.
+
+Math is not typeset here: it is protected from Markdown and written out between \\( \\) or
+\\[ \\] delimiters, which KaTeX's auto-render typesets in the browser (in lessons and in widget
+fragments alike).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+import re
+from html import escape
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+from mdit_py_plugins.anchors import anchors_plugin
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+from mdit_py_plugins.texmath import texmath_plugin
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+BOXES = {
+    "key-idea": "Key idea",
+    "proof": "Proof",
+    "example": "Example",
+    "try-it": "Try it",
+    "beyond": "Beyond the notes",
+    "answer": "Show the answer",
+}
+LANGUAGE_NAMES = {"python": "Python", "cpp": "C++", "c++": "C++", "c": "C", "text": "Text"}
+
+
+class FenceError(ValueError):
+    """A widget fence that cannot be rendered; ``line`` is 1-based in the lesson file."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+# render_widget(name, params, widget_id) -> HTML, raising ValueError with a useful message
+WidgetRenderer = Callable[[str, dict[str, str], str], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    level: int
+    anchor: str
+    text: str
+
+
+def _highlight(code: str, lang: str, _attrs: str) -> str:
+    lang = lang.strip().lower()
+    try:
+        lexer = get_lexer_by_name(lang)
+    except ClassNotFound:
+        lexer = get_lexer_by_name("text")
+    body = highlight(code, lexer, HtmlFormatter(nowrap=True))
+    label = LANGUAGE_NAMES.get(lang, lang or "Text")
+    return f'<pre class="code highlight" data-lang="{escape(label)}"><code>{body}</code></pre>\n'
+
+
+def _box_renderer(name: str) -> Callable[..., str]:
+    def render(self: RendererHTML, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        if token.nesting == -1:
+            return "</details>\n" if name == "answer" else "</div></aside>\n"
+        title = token.info.strip()[len(name) :].strip() or BOXES[name]
+        if name == "answer":
+            return f'<details class="answer"><summary>{escape(title)}</summary>\n'
+        return (
+            f'<aside class="box box-{name}"><p class="box-title">'
+            f'<span class="box-kind">{escape(BOXES[name])}</span>'
+            + (f' <span class="box-name">{escape(title)}</span>' if title != BOXES[name] else "")
+            + '</p><div class="box-body">\n'
+        )
+
+    return render
+
+
+# Punctuation that must not wrap onto a line of its own after a formula.
+_TRAILING = re.compile(r"[.,;:!?)\]’”…]+")
+
+
+def _math_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, _o: OptionsDict, _e: EnvType) -> str:
+    math = f'<span class="math">\\({escape(tokens[idx].content)}\\)</span>'
+    after = tokens[idx + 1] if idx + 1 < len(tokens) else None
+    if after is not None and after.type == "text" and (glued := _TRAILING.match(after.content)):
+        # Move "." or ")" into an unbreakable span with the formula (this render owns the tokens).
+        after.content = after.content[glued.end() :]
+        return f'<span class="nowrap">{math}{escape(glued.group())}</span>'
+    return math
+
+
+def _math_display(self: RendererHTML, tokens: Sequence[Token], idx: int, _o: OptionsDict, _e: EnvType) -> str:
+    tex = tokens[idx].content.strip()
+    return f'<div class="math display">\\[{escape(tex)}\\]</div>\n'
+
+
+def _math_display_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, _o: OptionsDict, _e: EnvType) -> str:
+    # $$…$$ inside a paragraph: a span, since a <div> may not sit inside a <p>.
+    return f'<span class="math display">\\[{escape(tokens[idx].content.strip())}\\]</span>'
+
+
+def build_markdown(render_widget: WidgetRenderer) -> MarkdownIt:
+    """A MarkdownIt parser for lessons; widget fences are handed to ``render_widget``."""
+    md = (
+        MarkdownIt("commonmark", {"typographer": True, "highlight": _highlight})
+        .enable(["table", "smartquotes", "strikethrough"])  # no "replacements": (c) would become ©
+        .use(front_matter_plugin)
+        .use(dollarmath_plugin, double_inline=True)
+        .use(texmath_plugin, delimiters="brackets")
+        .use(anchors_plugin, min_level=2, max_level=3, permalink=True, permalinkSymbol="#",
+             permalinkBefore=False)
+    )
+    for name in BOXES:
+        md.use(container_plugin, name=name, render=_box_renderer(name))
+    # Both math plugins emit tokens of the same types; one set of renderers serves them all.
+    md.add_render_rule("math_inline", _math_inline)
+    md.add_render_rule("math_inline_double", _math_display_inline)
+    for kind in ("math_block", "math_block_eqno", "math_block_label"):
+        md.add_render_rule(kind, _math_display)
+
+    default_fence = md.renderer.rules["fence"]
+
+    def fence(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        info = token.info.split()
+        if not info or info[0] != "widget":
+            return default_fence(tokens, idx, options, env)
+        line = (token.map[0] if token.map else 0) + 1
+        if len(info) != 2:
+            raise FenceError(line, "a widget fence names exactly one widget: ```widget NAME")
+        params = parse_fence_lines(token.content, line)
+        counter: dict[str, int] = env.setdefault("widget_count", {})
+        counter[info[1]] = counter.get(info[1], 0) + 1
+        widget_id = f"{info[1]}-{counter[info[1]]}"
+        try:
+            return render_widget(info[1], params, widget_id) + "\n"
+        except ValueError as error:
+            raise FenceError(line, f"widget {info[1]}: {error}") from error
+
+    md.add_render_rule("fence", fence)
+    return md
+
+
+def parse_fence_lines(content: str, fence_line: int) -> dict[str, str]:
+    """``key: value`` lines (blank lines and # comments allowed) → a dict; duplicates are errors."""
+    params: dict[str, str] = {}
+    for offset, raw in enumerate(content.splitlines(), start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        key, sep, value = text.partition(":")
+        if not sep or not key.strip():
+            raise FenceError(fence_line + offset, f"expected 'key: value', got {text!r}")
+        key = key.strip()
+        if key in params:
+            raise FenceError(fence_line + offset, f"the key {key!r} is given twice")
+        params[key] = value.strip()
+    return params
+
+
+def headings(tokens: Sequence[Token]) -> list[Heading]:
+    """The h2/h3 headings with their anchors, for the table of contents."""
+    found = []
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag in ("h2", "h3"):
+            inline = tokens[i + 1]
+            text = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
+            found.append(Heading(int(token.tag[1]), str(token.attrs.get("id", "")), text.strip()))
+    return found
+
+
+def pygments_css() -> str:
+    """Token colours for highlighted code: a light palette, and a dark one for dark mode."""
+    light = HtmlFormatter(style="friendly").get_style_defs(".highlight")
+    dark = HtmlFormatter(style="monokai").get_style_defs(".highlight")
+    return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n"
+
+
+def render_tokens(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any]) -> str:
+    return md.renderer.render(tokens, md.options, env)

@@ -1,0 +1,38 @@
+"""The face of the site: Flask blueprints that parse, ask the engine, and render templates."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from jinja2 import FileSystemLoader
+
+from grundy.lessons import Catalog
+from grundy.web import assets, lessons, security, widgets
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def register(app: Flask, config: Mapping[str, Any]) -> None:
+    """Configure ``app`` and render every lesson once, so a broken lesson stops start-up."""
+    app.config.update(
+        CONTENT_DIR=ROOT / "content" / "en",
+        STATIC_DIR=ROOT / "static",
+        TEMPLATE_DIR=ROOT / "templates",
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.config.update(config)
+    app.jinja_loader = FileSystemLoader(str(app.config["TEMPLATE_DIR"]))
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    security.register(app)
+    assets.register(app)
+    app.register_blueprint(widgets.bp)
+    app.register_blueprint(lessons.bp)
+
+    catalog = Catalog(Path(app.config["CONTENT_DIR"]), widgets.lesson_widget_renderer())
+    app.extensions["grundy.catalog"] = catalog
+    with app.test_request_context("/"):
+        catalog.load()

@@ -1,0 +1,97 @@
+"""Routes for /w/<widget>: the htmx fragment or the whole page, from one URL."""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from markupsafe import Markup
+
+from grundy.widgets import WIDGETS, BadParameter, Widget
+from grundy.lessons.markdown import WidgetRenderer
+from grundy.widgets.params import reject_unknown
+from grundy.widgets.rules import RULE_NAMES
+
+bp = Blueprint("widgets", __name__)
+WIDGET_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+
+def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, standalone: bool) -> tuple[str, int]:
+    """The widget's fragment for these parameters, and 200 or 400 if a parameter was bad."""
+    bad_id = not WIDGET_ID.fullmatch(widget_id)
+    if bad_id:
+        widget_id = widget.name
+    context: dict[str, Any] = {
+        "widget": widget,
+        "wid": widget_id,
+        "form": widget.form_values(args),
+        "standalone": standalone,
+        "params": None,
+        "view": None,
+        "error": None,
+        "rule_names": RULE_NAMES,
+    }
+    status = 200
+    try:
+        if bad_id:
+            raise BadParameter("id", "The widget id must be lower-case letters, digits and hyphens (at most 40).")
+        params = widget.parse(args)
+        context.update(params=params, view=widget.view(params))
+    except BadParameter as error:
+        context["error"] = error
+        status = 400
+
+    def state_url(**changes: object) -> str:
+        query = context["params"].query(**changes) if context["params"] else {}
+        if widget_id != widget.name:
+            query["id"] = widget_id
+        return url_for("widgets.show", name=widget.name, **query)
+
+    context["state_url"] = state_url
+    # Controls that apply at once (select, checkbox) send their own request with the whole form.
+    context["auto"] = Markup('hx-get="{}" hx-trigger="change" hx-include="closest form"').format(
+        url_for("widgets.show", name=widget.name)
+    )
+    return render_template(widget.template, **context), status
+
+
+def lesson_widget_renderer() -> WidgetRenderer:
+    """A callback for the lesson renderer: strict about keys, raising on any bad value."""
+
+    def render(name: str, params: dict[str, str], widget_id: str) -> str:
+        widget = WIDGETS.get(name)
+        if widget is None:
+            raise ValueError(f"unknown widget {name!r}; known: {', '.join(WIDGETS)}")
+        reject_unknown(params, widget.keys, widget=name)
+        widget.parse(params)  # raises BadParameter with the parser's own message
+        return render_widget(widget, params, widget_id, standalone=False)[0]
+
+    return render
+
+
+def _is_fragment_request() -> bool:
+    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
+
+
+@bp.get("/w/<name>")
+def show(name: str) -> Response:
+    """One widget in the state the query string describes: a fragment for htmx, else a page."""
+    widget = WIDGETS.get(name)
+    if widget is None:
+        abort(404, f"There is no widget called {name!r}.")
+    widget_id = request.args.get("id", name)
+    # A widget on its own page pushes its state into the address bar; one inside a lesson
+    # leaves the lesson's URL alone. htmx says which page a fragment is for.
+    on_own_page = urlsplit(request.headers.get("HX-Current-URL", "")).path.startswith("/w/")
+    standalone = on_own_page or not _is_fragment_request()
+    body, status = render_widget(widget, request.args.to_dict(), widget_id, standalone=standalone)
+    if not _is_fragment_request():
+        catalog = current_app.extensions["grundy.catalog"]
+        body = render_template(
+            "widget_page.html", widget=widget, body=Markup(body), lessons=catalog.using_widget(name)
+        )
+    response = Response(body, status=status, mimetype="text/html")
+    response.vary.add("HX-Request")
+    return response

@@ -1,0 +1,101 @@
+"""Query parameters → typed, bounded values, or one error naming what was wrong.
+
+Every widget reads its state through these helpers, both from a URL's query string and from the
+``key: value`` lines of a lesson's widget fence, so the two can never disagree.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+_INT = re.compile(r"[+-]?\d{1,12}")
+
+
+class BadParameter(ValueError):
+    """A parameter that cannot be used; ``name`` is the parameter, the message says why."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+        self.message = message
+
+
+def _shown(raw: str) -> str:
+    return repr(raw if len(raw) <= 40 else raw[:40] + "…")
+
+
+def int_param(
+    args: Mapping[str, str], name: str, *, lo: int, hi: int, default: int | None, label: str
+) -> int:
+    """A whole number in lo..hi; missing or blank means ``default`` (an error if there is none)."""
+    raw = args.get(name, "").strip()
+    if raw == "":
+        if default is None:
+            raise BadParameter(name, f"{label} is missing: give a whole number from {lo} to {hi}.")
+        return default
+    if not _INT.fullmatch(raw):
+        raise BadParameter(name, f"{label} must be a whole number from {lo} to {hi}; got {_shown(raw)}.")
+    value = int(raw)
+    if not lo <= value <= hi:
+        raise BadParameter(name, f"{label} must be from {lo} to {hi}; got {value}.")
+    return value
+
+
+def optional_int_param(
+    args: Mapping[str, str], name: str, *, lo: int, hi: int, label: str
+) -> int | None:
+    """Like :func:`int_param`, but a missing or blank value is None."""
+    if args.get(name, "").strip() == "":
+        return None
+    return int_param(args, name, lo=lo, hi=hi, default=None, label=label)
+
+
+def choice_param(
+    args: Mapping[str, str], name: str, choices: Sequence[str], *, default: str, label: str
+) -> str:
+    """One of ``choices``; missing or blank means ``default``."""
+    raw = args.get(name, "").strip()
+    if raw == "":
+        return default
+    if raw not in choices:
+        listed = ", ".join(choices[:-1]) + " or " + choices[-1]
+        raise BadParameter(name, f"Unknown {label} {_shown(raw)}: choose {listed}.")
+    return raw
+
+
+def flag_param(args: Mapping[str, str], name: str, *, label: str) -> bool:
+    """A yes/no switch: 1/on/true/yes, or 0/off/false/no/blank."""
+    raw = args.get(name, "").strip().lower()
+    if raw in ("", "0", "off", "false", "no"):
+        return False
+    if raw in ("1", "on", "true", "yes"):
+        return True
+    raise BadParameter(name, f"{label} is a switch: use 1 or 0; got {_shown(raw)}.")
+
+
+def int_set_param(
+    args: Mapping[str, str], name: str, *, lo: int, hi: int, max_items: int, default: str, label: str
+) -> frozenset[int]:
+    """A set of whole numbers written with commas (spaces allowed), such as ``1, 3, 4``."""
+    raw = args.get(name, "").strip() or default
+    items = [item.strip() for item in raw.split(",")]
+    if any(item == "" for item in items):
+        raise BadParameter(name, f"{label} has an empty item in {_shown(raw)}: write numbers separated by single commas, like 1,3,4.")
+    values: set[int] = set()
+    for item in items:
+        if not _INT.fullmatch(item):
+            raise BadParameter(name, f"{label} must list whole numbers from {lo} to {hi}; {_shown(item)} is not one.")
+        value = int(item)
+        if not lo <= value <= hi:
+            raise BadParameter(name, f"{label} must list whole numbers from {lo} to {hi}; got {value}.")
+        values.add(value)
+    if len(values) > max_items:
+        raise BadParameter(name, f"{label} may hold at most {max_items} numbers; got {len(values)}.")
+    return frozenset(values)
+
+
+def reject_unknown(args: Mapping[str, str], known: Sequence[str], *, widget: str) -> None:
+    """Lesson fences are strict: a key the widget does not know is a typo worth reporting."""
+    for key in args:
+        if key not in known:
+            raise BadParameter(key, f"{widget} has no parameter {key!r}; it takes {', '.join(known)}.")

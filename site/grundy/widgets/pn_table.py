@@ -1,0 +1,104 @@
+"""The P/N table of a one-heap take-away game, with a step-through that explains each cell."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from grundy.games.takeaway import Cell, Period, cells, period
+from grundy.widgets.params import flag_param, optional_int_param, int_param
+from grundy.widgets.rules import RuleChoice, parse_rule
+
+KEYS = ("rule", "m", "set", "upto", "sg", "step")
+DEFAULTS = {"rule": "bash", "m": "2", "set": "1,3,4", "upto": "20", "sg": "", "step": ""}
+MAX_UPTO = 300
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    choice: RuleChoice
+    upto: int
+    sg: bool
+    step: int | None  # None: the whole table; k: the first k cells are filled
+
+    def query(self, **changes: object) -> dict[str, str]:
+        """The URL state, optionally with some fields changed (for the step buttons)."""
+        fields = {"upto": self.upto, "sg": self.sg, "step": self.step} | changes
+        q = self.choice.query() | {"upto": str(fields["upto"])}
+        if fields["sg"]:
+            q["sg"] = "1"
+        if fields["step"] is not None:
+            q["step"] = str(fields["step"])
+        return q
+
+
+def parse(args: Mapping[str, str]) -> Params:
+    choice = parse_rule(args)
+    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=20, label="N (the largest heap shown)")
+    sg = flag_param(args, "sg", label="Show SG values")
+    step = optional_int_param(args, "step", lo=0, hi=upto + 1, label=f"step (0 to {upto + 1} cells filled)")
+    return Params(choice, upto, sg, step)
+
+
+@dataclass(frozen=True, slots=True)
+class CellView:
+    cell: Cell
+    filled: bool
+    current: bool
+    band: str  # "none", "pre", "odd", "even": marks that make the period visible
+    period_start: bool  # the first cell of a period
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    params: Params
+    rule_label: str
+    cells: list[CellView]
+    period: Period | None
+    current: Cell | None
+    p_count: int
+
+    @property
+    def stepping(self) -> bool:
+        return self.params.step is not None
+
+    @property
+    def period_visible(self) -> bool:
+        p = self.period
+        return p is not None and p.preperiod + p.length <= self.params.upto + 1
+
+
+def _band(n: int, p: Period | None) -> str:
+    if p is None:
+        return "none"
+    if n < p.preperiod:
+        return "pre"
+    return "even" if ((n - p.preperiod) // p.length) % 2 == 0 else "odd"
+
+
+def view(params: Params) -> View:
+    rule = params.choice.rule
+    table = cells(rule, params.upto)
+    p = period(rule)
+    # Mark the period only where the table shows a whole period of it, and not while the learner
+    # is stepping: guessing the pattern is the point of stepping.
+    whole = p is not None and p.preperiod + p.length <= params.upto + 1
+    shown = p if whole and params.step is None else None
+    filled_upto = len(table) if params.step is None else params.step
+    current = table[params.step - 1] if params.step else None
+    return View(
+        params=params,
+        rule_label=rule.label,
+        cells=[
+            CellView(
+                cell=c,
+                filled=c.n < filled_upto,
+                current=current is not None and c.n == current.n,
+                band=_band(c.n, shown),
+                period_start=shown is not None and _band(c.n, shown) != "pre" and (c.n - shown.preperiod) % shown.length == 0,
+            )
+            for c in table
+        ],
+        period=p,
+        current=current,
+        p_count=sum(1 for c in table[:filled_upto] if c.outcome == "P"),
+    )

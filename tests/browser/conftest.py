@@ -1,0 +1,78 @@
+"""Playwright drives Debian's Chromium (/usr/bin/chromium); every browser test is marked
+``browser`` and fails on any console error (CSP violations included) or any request that
+leaves 127.0.0.1."""
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+CHROMIUM = os.environ.get("GRUNDY_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }
+
+
+class Watch:
+    """What a page did that a test must not allow: console errors and requests elsewhere."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+
+    def attach(self, page: Page) -> Page:
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("request", lambda r: self.requests.append(r.url))
+        return page
+
+    def check(self) -> None:
+        assert self.errors == []
+        elsewhere = [u for u in self.requests if urlsplit(u).scheme not in ("data", "blob", "about")
+                     and urlsplit(u).hostname != "127.0.0.1"]
+        assert elsewhere == []
+        assert self.requests, "the page made no request at all"
+
+
+@pytest.fixture()
+def watched(page: Page) -> Iterator[tuple[Page, Watch]]:
+    watch = Watch()
+    watch.attach(page)
+    yield page, watch
+    watch.check()
+
+
+@pytest.fixture()
+def no_js_page(browser: Browser) -> Iterator[tuple[Page, Watch]]:
+    context: BrowserContext = browser.new_context(java_script_enabled=False)
+    watch = Watch()
+    page = watch.attach(context.new_page())
+    yield page, watch
+    watch.check()
+    context.close()

@@ -1,0 +1,125 @@
+"""Lesson 2 and the widgets as a reader meets them, in headless Chromium."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Watch
+
+LESSON = "/lessons/p-and-n-positions"
+
+
+def filled(widget) -> list[str]:
+    """The outcome letters of the filled cells, in order."""
+    return widget.locator("li.cell:not(.is-blank) .o").all_inner_texts()
+
+
+def test_changing_the_rule_and_n_updates_the_table_without_a_page_load(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + LESSON)
+    page.evaluate("window.__sameDocument = true")
+    widget = page.locator("section.widget-pn-table").nth(1)
+    widget_id = widget.get_attribute("id")
+    widget = page.locator(f"#{widget_id}")
+    expect(widget.locator("li.cell")).to_have_count(31)
+
+    widget.locator("select[name=rule]").select_option("bash")
+    expect(widget.locator("input[name=m]")).to_be_visible()  # the m field appears for Bash
+    expect(widget.locator(".widget-summary")).to_contain_text("Take 1 to 2")
+    m = widget.locator("input[name=m]")
+    m.fill("3")
+    m.press("Enter")
+    expect(widget.locator(".widget-summary")).to_contain_text("Take 1 to 3")
+    upto = widget.locator("input[name=upto]")
+    upto.fill("11")
+    upto.press("Enter")
+    expect(widget.locator("li.cell")).to_have_count(12)
+    assert filled(widget) == ["P" if n % 4 == 0 else "N" for n in range(12)]
+    assert page.evaluate("window.__sameDocument") is True  # htmx swapped; no page load
+    assert page.url.endswith(LESSON)  # a lesson's widget does not take over the lesson's URL
+
+
+def test_step_through_with_buttons_and_keys(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + LESSON)
+    widget = page.locator("section.widget-pn-table").first
+    widget_id = widget.get_attribute("id")
+    widget = page.locator(f"#{widget_id}")
+    count = widget.locator(".step-count")
+    expect(count).to_contain_text("0 of 13 cells filled")
+
+    widget.locator("[data-step=next]").click()
+    expect(count).to_contain_text("1 of 13")
+    expect(widget.locator(".explain")).to_contain_text("no move is possible")
+    widget.locator("[data-step=next]").click()
+    expect(count).to_contain_text("2 of 13")
+    expect(widget.locator(".explain")).to_contain_text("take 1 → 0, which is P")
+
+    page.keyboard.press("ArrowRight")
+    expect(count).to_contain_text("3 of 13")
+    page.keyboard.press("ArrowRight")
+    expect(count).to_contain_text("4 of 13")
+    expect(widget.locator(".explain")).to_contain_text("every move leads to an N-position")
+    page.keyboard.press("ArrowLeft")
+    expect(count).to_contain_text("3 of 13")
+    assert filled(widget) == ["P", "N", "N"]
+    expect(widget.locator("li.is-current")).to_have_count(1)
+
+
+def test_math_is_typeset_by_katex(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + LESSON)
+    expect(page.locator(".math .katex").first).to_be_visible()
+    assert page.locator(".katex-error").count() == 0
+    raw = page.locator(".math").evaluate_all("els => els.filter(e => !e.querySelector('.katex')).length")
+    assert raw == 0
+
+
+def test_the_lesson_works_with_javascript_off(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
+    page, _ = no_js_page
+    page.goto(live_server + LESSON)
+    widget = page.locator("section.widget-pn-table").nth(1)
+    expect(widget.locator("li.cell")).to_have_count(31)  # rendered on the server
+    widget.locator("input[name=upto]").fill("9")
+    widget.locator("button.apply").click()
+    page.wait_for_url(re.compile(r"/w/pn-table\?.*upto=9"))
+    widget = page.locator("section.widget-pn-table")
+    expect(widget.locator("li.cell")).to_have_count(10)
+    widget.locator("[data-step=start]").click()
+    page.wait_for_url(re.compile(r"step=0"))
+    page.locator("[data-step=next]").click()
+    page.wait_for_url(re.compile(r"step=1"))
+    expect(page.locator(".step-count")).to_contain_text("1 of 10")
+
+
+def test_standalone_widget_keeps_its_state_in_the_url(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + "/w/mex-steps?rule=set&set=1,3,4&upto=12&n=0")
+    page.locator("[data-step=next]").click()
+    expect(page.locator(".mex-title")).to_have_text("SG(1)")
+    assert "n=1" in page.url  # hx-push-url: the address bar is a shareable link
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".mex-title")).to_have_text("SG(2)")
+    page.locator("[data-step=all]").click()
+    expect(page.locator(".sequence")).to_contain_text("0 1 0 1 2 3 2 0 1 0 1 2 3")
+    page.go_back()
+    expect(page.locator(".mex-title")).to_have_text("SG(2)")
+
+
+def test_bad_input_shows_a_message_in_the_widget(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, watch = watched
+    page.goto(live_server + "/w/pn-table")
+    page.locator("select[name=rule]").select_option("set")
+    expect(page.locator(".widget-summary")).to_contain_text("S = {1, 3, 4}")  # the swap is done
+    field = page.locator("input[name=set]")
+    field.fill("1,,x")
+    field.press("Enter")
+    expect(page.locator(".widget-error")).to_contain_text("empty item")
+    # The 400 response itself is logged by Chromium as a console error; that one is expected.
+    watch.errors = [e for e in watch.errors if "400" not in e]
+    field = page.locator("input[name=set]")
+    field.fill("2,3")
+    field.press("Enter")
+    expect(page.locator(".widget-error")).to_have_count(0)
+    expect(page.locator(".widget-summary")).to_contain_text("S = {2, 3}")

@@ -1,0 +1,99 @@
+"""Lessons: every lesson on disk renders, and a broken one is reported by file and line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from grundy import create_app
+from grundy.lessons import LessonError
+from grundy.lessons.catalog import render_lesson
+from grundy.web.widgets import lesson_widget_renderer
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = sorted((ROOT / "content" / "en").glob("*.md"))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_every_lesson_renders(app: Flask, path: Path) -> None:
+    """A broken lesson fails here, with its file and line, never at request time."""
+    with app.test_request_context("/"):
+        lesson = render_lesson(path, lesson_widget_renderer())
+    assert lesson.title and lesson.summary and lesson.toc
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+BROKEN = [
+    ("01-a.md", "no front matter\n", 1, "starts with YAML front matter"),
+    ("01-a.md", "---\ntitle: [unclosed\n---\n", 2, "bad front matter"),
+    ("01-a.md", "---\ntitle: A\n---\nbody\n", 2, "needs a non-empty 'summary'"),
+    ("1-a.md", "---\ntitle: A\nsummary: B\n---\n", 1, "named NN-slug.md"),
+    ("01-a.md", "---\ntitle: A\nsummary: B\n---\n\n## H\n\n```widget nim-sum\n```\n", 8, "unknown widget 'nim-sum'"),
+    ("01-a.md", "---\ntitle: A\nsummary: B\n---\n\n```widget pn-table\nrule: bash\nm: 0\n```\n", 6, "m (take 1 to m) must be from 1 to 100; got 0."),
+    ("01-a.md", "---\ntitle: A\nsummary: B\n---\n\n```widget pn-table\nupt: 9\n```\n", 6, "no parameter 'upt'"),
+    ("01-a.md", "---\ntitle: A\nsummary: B\n---\n\n```widget mex-steps\nrule: set\nset: 1,,x\n```\n", 6, "empty item"),
+]
+
+
+@pytest.mark.parametrize("name, text, line, message", BROKEN)
+def test_broken_lessons_name_the_file_and_line(app: Flask, tmp_path: Path, name: str, text: str, line: int, message: str) -> None:
+    path = write(tmp_path, name, text)
+    with app.test_request_context("/"), pytest.raises(LessonError) as info:
+        render_lesson(path, lesson_widget_renderer())
+    assert info.value.line == line
+    assert str(info.value).startswith(f"{path}:{line}: ")
+    assert message in str(info.value)
+
+
+def test_a_broken_lesson_stops_start_up_not_a_request(tmp_path: Path) -> None:
+    write(tmp_path, "01-a.md", "---\ntitle: A\nsummary: B\n---\n```widget pn-table\nm: x\n```\n")
+    with pytest.raises(LessonError, match="01-a.md:5"):
+        create_app({"CONTENT_DIR": tmp_path})
+
+
+def test_development_server_rerenders_an_edited_lesson(tmp_path: Path) -> None:
+    path = write(tmp_path, "01-a.md", "---\ntitle: First\nsummary: S\n---\n## One\n")
+    app = create_app({"CONTENT_DIR": tmp_path, "DEBUG": True})
+    client = app.test_client()
+    assert "First" in client.get("/lessons/a").text
+    path.write_text("---\ntitle: Second\nsummary: S\n---\n## One\n", encoding="utf-8")
+    import os
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
+    assert "Second" in client.get("/lessons/a").text
+
+
+def test_home_is_the_course_map(client: FlaskClient, app: Flask) -> None:
+    html = client.get("/").text
+    lessons = app.extensions["grundy.catalog"].lessons
+    assert len(lessons) == len(LESSONS) >= 2
+    positions = [html.index(f'href="/lessons/{lesson.slug}"') for lesson in lessons]
+    assert positions == sorted(positions)
+    for lesson in lessons:
+        assert lesson.summary.replace("'", "&#39;") in html or lesson.summary in html
+
+
+def test_lesson_page_has_toc_and_neighbours(client: FlaskClient, app: Flask) -> None:
+    first, second = app.extensions["grundy.catalog"].lessons[:2]
+    html = client.get(f"/lessons/{second.slug}").text
+    assert f'rel="prev" href="/lessons/{first.slug}"' in html
+    for heading in second.toc:
+        assert f'href="#{heading.anchor}"' in html and f'id="{heading.anchor}"' in html
+    assert f'rel="next" href="/lessons/{second.slug}"' in client.get(f"/lessons/{first.slug}").text
+
+
+def test_lesson_widgets_are_rendered_inline_on_the_server(client: FlaskClient) -> None:
+    html = client.get("/lessons/p-and-n-positions").text
+    assert 'data-widget="pn-table"' in html
+    assert '<li class="cell is-P' in html  # the table is there with JavaScript off
+
+
+def test_unknown_lesson_is_404(client: FlaskClient) -> None:
+    response = client.get("/lessons/no-such-lesson")
+    assert response.status_code == 404 and "no lesson called" in response.text

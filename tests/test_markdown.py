@@ -1,0 +1,72 @@
+"""The lesson Markdown dialect, as fixture files: input Markdown beside its expected HTML.
+
+Regenerate an expected file after a deliberate change with
+``GRUNDY_UPDATE_FIXTURES=1 pytest tests/test_markdown.py`` and read the diff before committing.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from grundy.lessons.markdown import FenceError, build_markdown, headings
+
+FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
+
+
+def fake_widget(name: str, params: dict[str, str], widget_id: str) -> str:
+    if name != "pn-table":
+        raise ValueError(f"unknown widget {name!r}")
+    shown = ", ".join(f"{k}={v}" for k, v in params.items())
+    return f'<section data-widget="{name}" id="{widget_id}">{shown}</section>'
+
+
+def render(text: str) -> str:
+    return build_markdown(fake_widget).render(text)
+
+
+@pytest.mark.parametrize("source", sorted(FIXTURES.glob("*.md")), ids=lambda p: p.stem)
+def test_fixture(source: Path) -> None:
+    expected_file = source.with_suffix(".html")
+    actual = render(source.read_text(encoding="utf-8"))
+    if os.environ.get("GRUNDY_UPDATE_FIXTURES"):
+        expected_file.write_text(actual, encoding="utf-8")
+    assert actual == expected_file.read_text(encoding="utf-8")
+
+
+def test_math_is_protected_from_markdown() -> None:
+    html = render(r"Here \(a_1 * b_2 * c\) and $x_1 * y_2$.")
+    # Without protection the underscores and stars would become <em>.
+    assert "<em>" not in html
+    assert r"\(a_1 * b_2 * c\)" in html and r"\(x_1 * y_2\)" in html
+
+
+def test_math_is_html_escaped() -> None:
+    assert r"\(a &lt; b\)" in render(r"\(a < b\)")
+
+
+def test_widget_fence_errors_carry_the_line() -> None:
+    text = "Intro\n\n```widget nope\nrule: bash\n```\n"
+    with pytest.raises(FenceError) as info:
+        render(text)
+    assert info.value.line == 3 and "unknown widget 'nope'" in str(info.value)
+    with pytest.raises(FenceError) as info:
+        render("```widget pn-table\nrule bash\n```\n")
+    assert info.value.line == 2 and "expected 'key: value'" in str(info.value)
+    with pytest.raises(FenceError, match="given twice"):
+        render("```widget pn-table\nm: 1\nm: 2\n```\n")
+
+
+def test_two_widgets_of_a_kind_get_distinct_ids() -> None:
+    html = render("```widget pn-table\n```\n\n```widget pn-table\n```\n")
+    assert 'id="pn-table-1"' in html and 'id="pn-table-2"' in html
+
+
+def test_headings_have_anchors_for_the_table_of_contents() -> None:
+    md = build_markdown(fake_widget)
+    tokens = md.parse("## P and N\n\n### The `mex`\n\n#### too deep\n")
+    assert [(h.level, h.anchor, h.text) for h in headings(tokens)] == [
+        (2, "p-and-n", "P and N"),
+        (3, "the-mex", "The mex"),
+    ]

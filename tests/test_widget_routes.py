@@ -1,0 +1,147 @@
+"""/w/<widget>: one URL for the htmx fragment and the whole page; 400 with a message for bad input."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+HX = {"HX-Request": "true"}
+
+
+def cells(html: str) -> list[tuple[int, str]]:
+    """(n, outcome) of every filled cell in a pn-table fragment."""
+    found = re.findall(r'<li class="cell is-([PN])[^"]*"[^>]*>\s*<span class="n">(\d+)</span>', html)
+    return [(int(n), o) for o, n in found]
+
+
+@pytest.mark.parametrize("name", ["pn-table", "mex-steps"])
+def test_fragment_for_htmx_and_page_otherwise(client: FlaskClient, name: str) -> None:
+    fragment = client.get(f"/w/{name}", headers=HX)
+    page = client.get(f"/w/{name}")
+    assert fragment.status_code == page.status_code == 200
+    assert fragment.text.lstrip().startswith("<section class=\"widget")
+    assert "<html" not in fragment.text
+    assert page.text.startswith("<!doctype html>") and f'data-widget="{name}"' in page.text
+    for response in (fragment, page):
+        assert "HX-Request" in response.headers["Vary"]
+
+
+def test_only_a_widget_on_its_own_page_pushes_its_url(client: FlaskClient) -> None:
+    own = client.get("/w/pn-table?step=2", headers=HX | {"HX-Current-URL": "http://x/w/pn-table?step=1"})
+    lesson = client.get("/w/pn-table?step=2", headers=HX | {"HX-Current-URL": "http://x/lessons/p-and-n-positions"})
+    assert 'hx-push-url="true"' in own.text
+    assert "hx-push-url" not in lesson.text
+    assert 'hx-push-url="true"' in client.get("/w/pn-table").text
+
+
+def test_history_restore_gets_the_whole_page(client: FlaskClient) -> None:
+    response = client.get("/w/pn-table", headers=HX | {"HX-History-Restore-Request": "true"})
+    assert response.text.startswith("<!doctype html>")
+
+
+def test_pn_table_powers_of_two(client: FlaskClient) -> None:
+    html = client.get("/w/pn-table?rule=powers-of-two&upto=30", headers=HX).text
+    assert cells(html) == [(n, "P" if n % 3 == 0 else "N") for n in range(31)]
+    assert "repeat every 3 heaps" in html
+    assert "11 of 31 are P" in html
+
+
+def test_pn_table_step_explains_each_cell(client: FlaskClient) -> None:
+    html = client.get("/w/pn-table?rule=powers-of-two&upto=12&step=5", headers=HX).text
+    assert [n for n, _ in cells(html)] == [0, 1, 2, 3, 4]
+    assert "Heap 4:</strong> take 1 → 3, which is P" in html
+    assert "5 of 13 cells filled" in html
+    # The buttons carry the neighbouring states.
+    assert 'name="step" value="6" data-step="next"' in html
+    assert 'name="step" value="4" data-step="prev"' in html
+    p_step = client.get("/w/pn-table?rule=powers-of-two&upto=12&step=7", headers=HX).text
+    assert "every move leads to an N-position" in p_step
+    assert "take 1 → 5 (N), take 2 → 4 (N), take 4 → 2 (N)" in p_step
+    zero = client.get("/w/pn-table?rule=bash&m=2&upto=5&step=1", headers=HX).text
+    assert "no move is possible" in zero
+
+
+def test_pn_table_sg_values_and_period_with_preperiod(client: FlaskClient) -> None:
+    html = client.get("/w/pn-table?rule=set&set=2,3&upto=20&sg=1&step=4", headers=HX).text
+    assert "SG(3) = mex{0} = 1." in html
+    assert "repeat every" not in html and "band-even" not in html  # no spoilers while stepping
+    # {2, 3}: 0 0 1 1 2 0 0 1 1 2 …, period 5 from the start
+    full = client.get("/w/pn-table?rule=set&set=2,3&upto=20&sg=1", headers=HX).text
+    assert "repeat every 5 heaps, from the start" in full
+    assert full.count("period-start") == 5  # at 0, 5, 10, 15, 20
+
+
+def test_pn_table_marks_a_preperiod_and_a_period_beyond_the_table(client: FlaskClient) -> None:
+    from grundy.games.takeaway import SubtractionSet, period
+
+    p = period(SubtractionSet.of(3, 5))
+    assert p is not None
+    wide = client.get(f"/w/pn-table?rule=set&set=3,5&upto={p.preperiod + 2 * p.length}", headers=HX).text
+    assert f"repeat every {p.length} heaps" in wide
+    narrow = client.get(f"/w/pn-table?rule=set&set=3,5&upto={p.preperiod + p.length - 2}", headers=HX).text
+    assert "beyond this table" in narrow and "band-even" not in narrow
+
+
+def test_pn_table_keeps_its_id_for_htmx(client: FlaskClient) -> None:
+    html = client.get("/w/pn-table?id=pn-table-2&upto=4", headers=HX).text
+    assert 'id="pn-table-2"' in html and 'name="id" value="pn-table-2"' in html
+    assert 'href="/w/pn-table?rule=bash&amp;m=2&amp;upto=4&amp;id=pn-table-2"' in html
+
+
+def test_mex_steps_shows_options_set_and_mex(client: FlaskClient) -> None:
+    html = client.get("/w/mex-steps?rule=set&set=1,3,4&upto=12&n=5", headers=HX).text
+    assert "5 − 1 = 4, &nbsp;SG(4) = <strong>2</strong>" in html
+    assert "<p class=\"value-set\">{0, 1, 2}</p>" in html  # options 4, 2, 1 have values 2, 0, 1
+    assert "mex{0, 1, 2} = <strong>3</strong>" in html
+    assert '<li class="chip missing"><span>3</span> missing</li>' in html
+    assert "So far: <code>0 1 0 1 2 3</code>" in html
+
+
+BAD = [
+    ("pn-table", "upto=-1", "upto", "N (the largest heap shown) must be from 0 to 300; got -1."),
+    ("pn-table", "upto=301", "upto", "must be from 0 to 300; got 301."),
+    ("pn-table", "upto=abc", "upto", "whole number from 0 to 300; got 'abc'"),
+    ("pn-table", "rule=bash&m=0", "m", "m (take 1 to m) must be from 1 to 100; got 0."),
+    ("pn-table", "rule=set&set=1,,x", "set", "The set S has an empty item in '1,,x'"),
+    ("pn-table", "rule=set&set=1,500", "set", "whole numbers from 1 to 100; got 500."),
+    ("pn-table", "rule=set&set=1,2,3,4,5,6,7,8,9,10,11", "set", "at most 10 numbers; got 11."),
+    ("pn-table", "rule=chess", "rule", "Unknown rule 'chess': choose bash, set, powers-of-two or fibonacci."),
+    ("pn-table", "upto=10&step=12", "step", "step (0 to 11 cells filled) must be from 0 to 11; got 12."),
+    ("pn-table", "sg=perhaps", "sg", "Show SG values is a switch"),
+    ("pn-table", "id=<script>", "id", "The widget id must be lower-case letters"),
+    ("pn-table", "upto=" + "9" * 5000, "upto", "must be a whole number"),
+    ("mex-steps", "upto=10&n=11", "n", "n (the position being computed, 0 to 10) must be from 0 to 10; got 11."),
+    ("mex-steps", "upto=61", "upto", "N (the last position) must be from 0 to 60; got 61."),
+    ("mex-steps", "rule=set&set=x", "set", "'x' is not one"),
+]
+
+
+@pytest.mark.parametrize("name, query, field, message", BAD)
+@pytest.mark.parametrize("headers", [HX, {}], ids=["fragment", "page"])
+def test_bad_input_is_a_400_with_a_message_in_the_widget(
+    client: FlaskClient, name: str, query: str, field: str, message: str, headers: dict[str, str]
+) -> None:
+    response = client.get(f"/w/{name}?{query}", headers=headers)
+    assert response.status_code == 400
+    html = response.text
+    assert 'class="widget-error" role="alert"' in html
+    assert message.replace("'", "&#39;").replace("<", "&lt;") in html
+    # The form is still there, so the learner can correct the value.
+    assert f'action="/w/{name}"' in html
+    assert "<script>" not in html.split("</head>")[-1]
+
+
+def test_form_shows_what_the_learner_typed_after_an_error(client: FlaskClient) -> None:
+    html = client.get("/w/pn-table?rule=set&set=1,,x", headers=HX).text
+    assert 'name="set" value="1,,x"' in html and 'aria-invalid="true"' in html
+
+
+def test_unknown_widget_is_404(client: FlaskClient) -> None:
+    response = client.get("/w/nope")
+    assert response.status_code == 404
+    assert "no widget called" in response.text
+
+
+def test_unknown_parameters_in_urls_are_ignored(client: FlaskClient) -> None:
+    assert client.get("/w/pn-table?utm_source=x&_=1").status_code == 200
