@@ -1,0 +1,70 @@
+"""Benchmarks (not tests): server time per widget request and lesson page, and page weight.
+
+Run with `make bench`. Figures are medians over repeated requests through Flask's test client
+(no network), so they measure the app's own work: parsing, the engine and the templates.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site"))
+
+from grundy import create_app  # noqa: E402
+from grundy.games.takeaway import SubtractionSet, grundy, grundy_values, period  # noqa: E402
+
+CASES = [
+    ("pn-table default (Bash m=2, N=20)", "/w/pn-table", True),
+    ("pn-table worst case (N=300, SG, Bash m=100)", "/w/pn-table?rule=bash&m=100&upto=300&sg=1", True),
+    ("pn-table worst case stepping (Fibonacci, N=300, step 300)", "/w/pn-table?rule=fibonacci&upto=300&step=300&sg=1", True),
+    ("pn-table 10-element set, N=300", "/w/pn-table?rule=set&set=7,13,29,41,53,67,71,83,97,100&upto=300", True),
+    ("pn-table bad input (400)", "/w/pn-table?upto=-1", True),
+    ("mex-steps worst case (N=60, n=60)", "/w/mex-steps?upto=60&n=60", True),
+    ("lesson 2, whole page (cached render)", "/lessons/p-and-n-positions", False),
+]
+
+
+def timed(fn, repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    t0 = time.perf_counter()
+    app = create_app()
+    print(f"app start-up, all lessons rendered: {1000 * (time.perf_counter() - t0):.0f} ms")
+    client = app.test_client()
+    print(f"{'request':62} {'median':>9} {'bytes':>8}")
+    for label, url, htmx in CASES:
+        headers = {"HX-Request": "true"} if htmx else {}
+        size = len(client.get(url, headers=headers).data)
+        median = timed(lambda: client.get(url, headers=headers), 30)
+        print(f"{label:62} {1000 * median:7.2f} ms {size:8d}")
+
+    rule = SubtractionSet.of(7, 13, 29, 41, 53, 67, 71, 83, 97, 100)
+    start = time.perf_counter()
+    found = period(rule, search_limit=20_000)
+    print(f"period search for |S|=10, max 100: {found} in {1000 * (time.perf_counter() - start):.0f} ms")
+    start = time.perf_counter()
+    grundy_values(SubtractionSet.of(1, 3, 4), 10**6)
+    print(f"SG table of {{1,3,4}} up to 10^6: {time.perf_counter() - start:.2f} s")
+    grundy(rule, 10**18)
+    print(f"SG(10^18) once the period is known: {1e6 * timed(lambda: grundy(rule, 10**18), 200):.1f} µs")
+
+    weight = 0
+    html = client.get("/lessons/p-and-n-positions").text
+    import re
+
+    for url in re.findall(r'(?:src|href)="(/(?:static|highlight)[^"]*)"', html):
+        weight += len(client.get(url).data)
+    print(f"lesson 2 page weight: HTML {len(html) / 1024:.0f} KiB + assets {weight / 1024:.0f} KiB (before fonts, uncompressed)")
+
+
+if __name__ == "__main__":
+    main()
