@@ -13,7 +13,6 @@ from werkzeug.serving import make_server
 from grundy import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 
 
 @pytest.fixture(scope="session")
@@ -35,3 +34,4 @@ def live_server(app: Flask) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=5)
+

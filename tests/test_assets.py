@@ -44,3 +44,12 @@ def test_assets_are_served_with_a_version_tag(client: FlaskClient) -> None:
         response = client.get(url)
         assert response.status_code == 200, url
         response.close()
+
+
+def test_judge_sample_copies_agree_with_shared() -> None:
+    """tests/fixtures/judge keeps only the samples, so the tests run without ../shared."""
+    shared = ROOT.parent / "shared" / "judge"
+    for copy in (ROOT / "tests" / "fixtures" / "judge").glob("*.json"):
+        if (shared / copy.name).is_file():
+            original = json.loads((shared / copy.name).read_text())
+            assert json.loads(copy.read_text())["samples"] == original["samples"]

@@ -7,7 +7,6 @@ engine, and the C++ blocks are compiled and run when a C++ compiler is available
 """
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
@@ -16,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from grundy.games.takeaway import Bash, PowersOfTwo, SubtractionSet, outcomes
+from tests.judge import judge_samples
 
 REPO = Path(__file__).parents[1]
 LESSON_1 = REPO / "content" / "en" / "01-impartial-games.md"
 LESSON_2 = REPO / "content" / "en" / "02-p-and-n-positions.md"
-HDU_1847 = Path(__file__).parents[2] / "shared" / "judge" / "HDU-1847.json"
 
 TAKE_ONE_OR_TWO = Bash(2)  # lesson 1's coin game
 CARDS = PowersOfTwo()  # HDU 1847
@@ -183,9 +182,9 @@ def test_a_heap_of_at_most_1000_cards_has_at_most_10_moves() -> None:
 
 
 def test_hdu_1847_judge_samples() -> None:
-    problem = json.loads(HDU_1847.read_text(encoding="utf-8"))
-    assert problem["samples"], "the judge file lists its samples"
-    for sample in problem["samples"]:
+    samples = judge_samples("HDU-1847")
+    assert samples, "the judge file lists its samples"
+    for sample in samples:
         heaps = [int(line) for line in sample["input"].split()]
         table = outcomes(CARDS, max(heaps))
         answers = ["Kiki" if table[n] == "N" else "Cici" for n in heaps]
@@ -310,8 +309,7 @@ def test_cpp_outcome_table_matches_the_engine(tmp_path: Path) -> None:
 @needs_cxx
 def test_cpp_judge_program_answers_the_samples_and_every_n(tmp_path: Path) -> None:
     binary = compile_cpp(cpp_block("int main()"), tmp_path)
-    problem = json.loads(HDU_1847.read_text(encoding="utf-8"))
-    for sample in problem["samples"]:
+    for sample in judge_samples("HDU-1847"):
         run = subprocess.run([str(binary)], input=sample["input"], check=True, capture_output=True,
                              text=True, timeout=30)
         assert run.stdout.split() == sample["output"].split()

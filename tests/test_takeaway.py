@@ -18,6 +18,7 @@ from grundy.games.takeaway import (
     grundy_values,
     outcomes,
     period,
+    replay,
 )
 
 small_sets = st.frozensets(st.integers(1, 12), min_size=1, max_size=5).map(SubtractionSet)
@@ -149,3 +150,23 @@ def test_fibonacci_has_no_claimed_period_and_large_heaps_are_refused() -> None:
     assert grundy(Fibonacci(), 1000) == grundy_values(Fibonacci(), 1000)[1000]
     with pytest.raises(GameError, match="too large"):
         grundy(Fibonacci(), 10**9)
+
+
+@given(st.one_of(small_sets, st.integers(1, 6).map(Bash)), st.integers(0, 60), st.data())
+def test_replay_accepts_every_legal_game_and_alternates_players(rule, start: int, data) -> None:
+    heap, takes = start, []
+    while rule.moves(heap) and data.draw(st.booleans()):
+        take = data.draw(st.sampled_from(rule.moves(heap)))
+        takes.append(take)
+        heap -= take
+    turns = replay(rule, start, takes)
+    assert [t.take for t in turns] == takes
+    assert [t.player for t in turns] == [i % 2 for i in range(len(takes))]
+    assert (turns[-1].after if turns else start) == heap
+
+
+def test_replay_names_the_illegal_move() -> None:
+    with pytest.raises(GameError, match="move 2 cannot take 5 from a heap of 3"):
+        replay(Bash(2), 5, [2, 5])
+    with pytest.raises(GameError, match="allowed: none: the game is over"):
+        replay(Bash(2), 2, [2, 1])

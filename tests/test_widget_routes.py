@@ -15,7 +15,7 @@ def cells(html: str) -> list[tuple[int, str]]:
     return [(int(n), o) for o, n in found]
 
 
-@pytest.mark.parametrize("name", ["pn-table", "mex-steps"])
+@pytest.mark.parametrize("name", ["pn-table", "mex-steps", "take-away"])
 def test_fragment_for_htmx_and_page_otherwise(client: FlaskClient, name: str) -> None:
     fragment = client.get(f"/w/{name}", headers=HX)
     page = client.get(f"/w/{name}")
@@ -98,6 +98,19 @@ def test_mex_steps_shows_options_set_and_mex(client: FlaskClient) -> None:
     assert "So far: <code>0 1 0 1 2 3</code>" in html
 
 
+def test_take_away_plays_a_game_to_the_end(client: FlaskClient) -> None:
+    html = client.get("/w/take-away?rule=bash&m=2&start=5&moves=2,1", headers=HX).text
+    assert "<strong>Alice</strong> to move: 2 coins left." in html
+    assert html.count('class="coin"') == 2
+    assert 'name="moves" value="2,1,1" class="move">Take 1' in html
+    assert 'name="moves" value="2,1,2" class="move">Take 2' in html
+    assert 'name="moves" value="2"' in html  # undo
+    over = client.get("/w/take-away?rule=bash&m=2&start=5&moves=2,1,2", headers=HX).text
+    assert "Bob cannot move, so Alice wins." in over and 'class="move"' not in over
+    stuck = client.get("/w/take-away?rule=set&set=2,3&start=6&moves=3,2", headers=HX).text
+    assert "Alice cannot move (no allowed amount fits in 1), so Bob wins." in stuck
+
+
 BAD = [
     ("pn-table", "upto=-1", "upto", "N (the largest heap shown) must be from 0 to 300; got -1."),
     ("pn-table", "upto=301", "upto", "must be from 0 to 300; got 301."),
@@ -114,6 +127,11 @@ BAD = [
     ("mex-steps", "upto=10&n=11", "n", "n (the position being computed, 0 to 10) must be from 0 to 10; got 11."),
     ("mex-steps", "upto=61", "upto", "N (the last position) must be from 0 to 60; got 61."),
     ("mex-steps", "rule=set&set=x", "set", "'x' is not one"),
+    ("take-away", "moves=2,5", "moves", "Illegal game: move 2 cannot take 5 from a heap of 3 (allowed: 1, 2)."),
+    ("take-away", "moves=1,x", "moves", "The moves must be numbers of coins separated by commas; got '1,x'."),
+    ("take-away", "start=3&moves=1,1,1,1", "moves", "A game from 3 coins has at most 3 moves; got 4."),
+    ("take-away", "start=0", "start", "The starting heap must be from 1 to 50; got 0."),
+    ("take-away", "start=51", "start", "The starting heap must be from 1 to 50; got 51."),
 ]
 
 

@@ -123,3 +123,17 @@ def test_bad_input_shows_a_message_in_the_widget(live_server: str, watched: tupl
     field.press("Enter")
     expect(page.locator(".widget-error")).to_have_count(0)
     expect(page.locator(".widget-summary")).to_contain_text("S = {2, 3}")
+
+
+def test_a_game_in_lesson_1_can_be_played_to_the_end(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + "/lessons/impartial-games")
+    game = page.locator("section.widget-take-away")
+    expect(game.locator(".coin")).to_have_count(5)
+    for take, left in [("Take 2", 3), ("Take 1", 2), ("Take 2", 0)]:
+        game.get_by_role("button", name=take).click()
+        expect(game.locator(".coin")).to_have_count(left)
+    expect(game.locator(".verdict")).to_have_text("Bob cannot move, so Alice wins.")
+    game.get_by_role("button", name="↶ Undo").click()
+    expect(game.locator(".play-status")).to_contain_text("Alice to move: 2 coins left.")
+    assert page.url.endswith("/lessons/impartial-games")

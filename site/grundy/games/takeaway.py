@@ -267,6 +267,34 @@ def cells(rule: Rule, upto: int) -> list[Cell]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One move of a game being played: who moved (0 = first player), how many, from, to."""
+
+    player: int
+    take: int
+    before: int
+    after: int
+
+
+def replay(rule: Rule, start: int, takes: Sequence[int]) -> list[Turn]:
+    """Check a sequence of moves from a heap of ``start`` and return it turn by turn.
+
+    >>> [t.after for t in replay(Bash(2), 5, [2, 1, 2])]
+    [3, 2, 0]
+    """
+    _check_heap(start)
+    heap, turns = start, []
+    for i, take in enumerate(takes):
+        legal = rule.moves(heap)
+        if take not in legal:
+            allowed = ", ".join(map(str, legal)) or "none: the game is over"
+            raise GameError(f"move {i + 1} cannot take {take} from a heap of {heap} (allowed: {allowed})")
+        turns.append(Turn(i % 2, take, heap, heap - take))
+        heap -= take
+    return turns
+
+
 __all__ = [
     "Bash",
     "Cell",
@@ -276,10 +304,12 @@ __all__ = [
     "PowersOfTwo",
     "Rule",
     "SubtractionSet",
+    "Turn",
     "cells",
     "find_period",
     "grundy",
     "grundy_values",
     "outcomes",
     "period",
+    "replay",
 ]

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.widgets import mex_steps, pn_table
+from grundy.widgets import mex_steps, pn_table, take_away
 from grundy.widgets.params import BadParameter
 
 
@@ -53,6 +53,15 @@ WIDGETS: dict[str, Widget] = {
             defaults=mex_steps.DEFAULTS,
             parse=mex_steps.parse,
             view=mex_steps.view,
+        ),
+        Widget(
+            name="take-away",
+            title="Play a take-away game",
+            blurb="Two players share one heap and take turns at one screen; whoever cannot move loses.",
+            keys=take_away.KEYS,
+            defaults=take_away.DEFAULTS,
+            parse=take_away.parse,
+            view=take_away.view,
         ),
     )
 }

@@ -1,0 +1,82 @@
+"""A take-away game for two players at one screen: the whole game lives in the URL."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from grundy.games import GameError
+from grundy.games.takeaway import Turn, replay
+from grundy.widgets.params import BadParameter, int_param
+from grundy.widgets.rules import RuleChoice, parse_rule
+
+KEYS = ("rule", "m", "set", "start", "moves")
+DEFAULTS = {"rule": "bash", "m": "2", "set": "1,3,4", "start": "5", "moves": ""}
+MAX_START = 50
+PLAYERS = ("Alice", "Bob")
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    choice: RuleChoice
+    start: int
+    takes: tuple[int, ...]
+
+    def query(self, **changes: object) -> dict[str, str]:
+        takes = changes.get("takes", self.takes)
+        assert isinstance(takes, tuple)
+        q = self.choice.query() | {"start": str(self.start)}
+        if takes:
+            q["moves"] = ",".join(map(str, takes))
+        return q
+
+    def moves_text(self, *extra: int) -> str:
+        """The history as the form sends it, with ``extra`` moves appended."""
+        return ",".join(map(str, self.takes + extra))
+
+
+def parse(args: Mapping[str, str]) -> Params:
+    choice = parse_rule(args)
+    start = int_param(args, "start", lo=1, hi=MAX_START, default=5, label="The starting heap")
+    raw = args.get("moves", "").strip()
+    items = [item.strip() for item in raw.split(",")] if raw else []
+    if len(items) > start:  # every move takes at least one coin
+        raise BadParameter("moves", f"A game from {start} coins has at most {start} moves; got {len(items)}.")
+    if any(not item.isdigit() or len(item) > 3 for item in items):
+        raise BadParameter("moves", f"The moves must be numbers of coins separated by commas; got {raw[:40]!r}.")
+    takes = tuple(int(item) for item in items)
+    try:
+        replay(choice.rule, start, takes)
+    except GameError as error:
+        raise BadParameter("moves", f"Illegal game: {error}.") from error
+    return Params(choice, start, takes)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    params: Params
+    rule_label: str
+    turns: list[Turn]
+    heap: int
+    to_move: str
+    waiting: str
+    legal: list[int]
+
+    @property
+    def over(self) -> bool:
+        return not self.legal
+
+
+def view(params: Params) -> View:
+    rule = params.choice.rule
+    turns = replay(rule, params.start, params.takes)
+    heap = turns[-1].after if turns else params.start
+    mover = len(turns) % 2
+    return View(
+        params=params,
+        rule_label=rule.label,
+        turns=turns,
+        heap=heap,
+        to_move=PLAYERS[mover],
+        waiting=PLAYERS[1 - mover],
+        legal=rule.moves(heap),
+    )
