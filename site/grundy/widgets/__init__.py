@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from grundy.widgets import mex_steps, pn_table, take_away
@@ -32,38 +33,22 @@ class Widget:
         """What the form shows: the learner's own text (even when wrong), else the defaults."""
         return {key: args.get(key, self.defaults.get(key, "")) for key in self.keys}
 
+    @classmethod
+    def from_module(cls, module: ModuleType) -> Widget:
+        """A widget module names itself and provides KEYS, DEFAULTS, parse and view."""
+        return cls(
+            name=module.NAME,
+            title=module.TITLE,
+            blurb=module.BLURB,
+            keys=module.KEYS,
+            defaults=module.DEFAULTS,
+            parse=module.parse,
+            view=module.view,
+        )
+
 
 WIDGETS: dict[str, Widget] = {
-    w.name: w
-    for w in (
-        Widget(
-            name="pn-table",
-            title="P/N table of a take-away game",
-            blurb="Choose a rule and a range; the table marks every heap P or N, and Next fills it one heap at a time with the reason.",
-            keys=pn_table.KEYS,
-            defaults=pn_table.DEFAULTS,
-            parse=pn_table.parse,
-            view=pn_table.view,
-        ),
-        Widget(
-            name="mex-steps",
-            title="The mex, step by step",
-            blurb="Watch SG(0), SG(1), … being computed: the options, their values, and the first missing number.",
-            keys=mex_steps.KEYS,
-            defaults=mex_steps.DEFAULTS,
-            parse=mex_steps.parse,
-            view=mex_steps.view,
-        ),
-        Widget(
-            name="take-away",
-            title="Play a take-away game",
-            blurb="Two players share one heap and take turns at one screen; whoever cannot move loses.",
-            keys=take_away.KEYS,
-            defaults=take_away.DEFAULTS,
-            parse=take_away.parse,
-            view=take_away.view,
-        ),
-    )
+    w.name: w for w in map(Widget.from_module, (pn_table, mex_steps, take_away))
 }
 
 __all__ = ["WIDGETS", "BadParameter", "Widget"]

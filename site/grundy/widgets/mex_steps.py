@@ -8,6 +8,11 @@ from grundy.games.takeaway import Cell, cells
 from grundy.widgets.params import int_param
 from grundy.widgets.rules import RuleChoice, parse_rule
 
+NAME = "mex-steps"
+TITLE = "The mex, step by step"
+BLURB = (
+    "Watch SG(0), SG(1), … being computed: the options, their values, and the first missing number."
+)
 KEYS = ("rule", "m", "set", "upto", "n")
 DEFAULTS = {"rule": "set", "m": "2", "set": "1,3,4", "upto": "12", "n": "0"}
 MAX_UPTO = 60

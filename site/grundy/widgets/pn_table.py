@@ -8,6 +8,11 @@ from grundy.games.takeaway import Cell, Period, cells, period
 from grundy.widgets.params import flag_param, optional_int_param, int_param
 from grundy.widgets.rules import RuleChoice, parse_rule
 
+NAME = "pn-table"
+TITLE = "P/N table of a take-away game"
+BLURB = (
+    "Choose a rule and a range; the table marks every heap P or N, and Next fills it one heap at a time with the reason."
+)
 KEYS = ("rule", "m", "set", "upto", "sg", "step")
 DEFAULTS = {"rule": "bash", "m": "2", "set": "1,3,4", "upto": "20", "sg": "", "step": ""}
 MAX_UPTO = 300

@@ -9,6 +9,11 @@ from grundy.games.takeaway import Turn, replay
 from grundy.widgets.params import BadParameter, int_param
 from grundy.widgets.rules import RuleChoice, parse_rule
 
+NAME = "take-away"
+TITLE = "Play a take-away game"
+BLURB = (
+    "Two players share one heap and take turns at one screen; whoever cannot move loses."
+)
 KEYS = ("rule", "m", "set", "start", "moves")
 DEFAULTS = {"rule": "bash", "m": "2", "set": "1,3,4", "start": "5", "moves": ""}
 MAX_START = 50
