@@ -14,7 +14,9 @@ from grundy.widgets.params import (
 def test_int_param_accepts_bounds_and_default() -> None:
     assert int_param({"n": " 7 "}, "n", lo=0, hi=9, default=None, label="n") == 7
     assert int_param({}, "n", lo=0, hi=9, default=3, label="n") == 3
-    assert int_param({"n": ""}, "n", lo=0, hi=9, default=3, label="n") == 3
+    # A browser sends a number field blank when what was typed was not a number: say so.
+    with pytest.raises(BadParameter, match="n is empty: give a whole number from 0 to 9."):
+        int_param({"n": " "}, "n", lo=0, hi=9, default=3, label="n")
 
 
 @pytest.mark.parametrize(
@@ -36,8 +38,9 @@ def test_int_set_param() -> None:
     parse = lambda raw: int_set_param({"s": raw}, "s", lo=1, hi=100, max_items=3, default="1", label="S")
     assert parse("1, 3,4") == frozenset({1, 3, 4})
     assert parse("4,4,1") == frozenset({1, 4})
+    assert parse("1 3 4") == parse("1,3,4,") == parse(" 1 , 3 ,4 ") == frozenset({1, 3, 4})
     for raw, message in [("1,,x", "empty item"), ("1,x", "'x' is not one"), ("0,1", "got 0"),
-                         ("1,2,3,4", "at most 3"), ("1,", "empty item")]:
+                         ("1,2,3,4", "at most 3"), ("1,,", "empty item"), (",1", "empty item")]:
         with pytest.raises(BadParameter, match=message):
             parse(raw)
 

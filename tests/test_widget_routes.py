@@ -70,6 +70,7 @@ def test_pn_table_sg_values_and_period_with_preperiod(client: FlaskClient) -> No
     full = client.get("/w/pn-table?rule=set&set=2,3&upto=20&sg=1", headers=HX).text
     assert "repeat every 5 heaps, from the start" in full
     assert full.count("period-start") == 5  # at 0, 5, 10, 15, 20
+    assert full.count("period-end") == 4  # at 4, 9, 14, 19 (the period from 20 is cut off)
 
 
 def test_pn_table_marks_a_preperiod_and_a_period_beyond_the_table(client: FlaskClient) -> None:
@@ -86,7 +87,8 @@ def test_pn_table_marks_a_preperiod_and_a_period_beyond_the_table(client: FlaskC
 def test_pn_table_keeps_its_id_for_htmx(client: FlaskClient) -> None:
     html = client.get("/w/pn-table?id=pn-table-2&upto=4", headers=HX).text
     assert 'id="pn-table-2"' in html and 'name="id" value="pn-table-2"' in html
-    assert 'href="/w/pn-table?rule=bash&amp;m=2&amp;upto=4&amp;id=pn-table-2"' in html
+    # The shared link leaves the id out: it only matters to swaps inside one page.
+    assert 'href="/w/pn-table?rule=bash&amp;m=2&amp;upto=4"' in html
 
 
 def test_mex_steps_shows_options_set_and_mex(client: FlaskClient) -> None:
@@ -102,8 +104,8 @@ def test_take_away_plays_a_game_to_the_end(client: FlaskClient) -> None:
     html = client.get("/w/take-away?rule=bash&m=2&start=5&moves=2,1", headers=HX).text
     assert "<strong>Alice</strong> to move: 2 coins left." in html
     assert html.count('class="coin"') == 2
-    assert 'name="moves" value="2,1,1" class="move">Take 1' in html
-    assert 'name="moves" value="2,1,2" class="move">Take 2' in html
+    assert 'name="moves" value="2,1,1" class="move" id="take-away-take-1">Take 1' in html
+    assert 'name="moves" value="2,1,2" class="move" id="take-away-take-2">Take 2' in html
     assert 'name="moves" value="2"' in html  # undo
     over = client.get("/w/take-away?rule=bash&m=2&start=5&moves=2,1,2", headers=HX).text
     assert "Bob cannot move, so Alice wins." in over and 'class="move"' not in over
@@ -112,7 +114,10 @@ def test_take_away_plays_a_game_to_the_end(client: FlaskClient) -> None:
 
 
 BAD = [
-    ("pn-table", "upto=-1", "upto", "N (the largest heap shown) must be from 0 to 300; got -1."),
+    ("pn-table", "upto=-1", "upto", "The largest heap must be from 0 to 300; got -1."),
+    ("pn-table", "upto=", "upto", "The largest heap is empty: give a whole number from 0 to 300."),
+    ("pn-table", "rule=bash&m=", "m", "m (take 1 to m) is empty"),
+    ("pn-table", "rule=set&set=", "set", "The set S is empty"),
     ("pn-table", "upto=301", "upto", "must be from 0 to 300; got 301."),
     ("pn-table", "upto=abc", "upto", "whole number from 0 to 300; got 'abc'"),
     ("pn-table", "rule=bash&m=0", "m", "m (take 1 to m) must be from 1 to 100; got 0."),
@@ -120,16 +125,17 @@ BAD = [
     ("pn-table", "rule=set&set=1,500", "set", "whole numbers from 1 to 100; got 500."),
     ("pn-table", "rule=set&set=1,2,3,4,5,6,7,8,9,10,11", "set", "at most 10 numbers; got 11."),
     ("pn-table", "rule=chess", "rule", "Unknown rule 'chess': choose bash, set, powers-of-two or fibonacci."),
-    ("pn-table", "upto=10&step=12", "step", "step (0 to 11 cells filled) must be from 0 to 11; got 12."),
+    ("pn-table", "upto=10&step=12", "step", "The step (cells filled) must be from 0 to 11; got 12."),
     ("pn-table", "sg=perhaps", "sg", "Show SG values is a switch"),
     ("pn-table", "id=<script>", "id", "The widget id must be lower-case letters"),
     ("pn-table", "upto=" + "9" * 5000, "upto", "must be a whole number"),
-    ("mex-steps", "upto=10&n=11", "n", "n (the position being computed, 0 to 10) must be from 0 to 10; got 11."),
-    ("mex-steps", "upto=61", "upto", "N (the last position) must be from 0 to 60; got 61."),
+    ("mex-steps", "upto=10&n=11", "n", "The position being computed must be from 0 to 10; got 11."),
+    ("mex-steps", "upto=61", "upto", "The last position must be from 0 to 60; got 61."),
     ("mex-steps", "rule=set&set=x", "set", "'x' is not one"),
     ("take-away", "moves=2,5", "moves", "Illegal game: move 2 cannot take 5 from a heap of 3 (allowed: 1, 2)."),
     ("take-away", "moves=1,x", "moves", "The moves must be numbers of coins separated by commas; got '1,x'."),
     ("take-away", "start=3&moves=1,1,1,1", "moves", "A game from 3 coins has at most 3 moves; got 4."),
+    ("take-away", "start=abc", "start", "The starting heap must be a whole number from 1 to 50; got 'abc'."),
     ("take-away", "start=0", "start", "The starting heap must be from 1 to 50; got 0."),
     ("take-away", "start=51", "start", "The starting heap must be from 1 to 50; got 51."),
 ]
@@ -152,7 +158,7 @@ def test_bad_input_is_a_400_with_a_message_in_the_widget(
 
 def test_form_shows_what_the_learner_typed_after_an_error(client: FlaskClient) -> None:
     html = client.get("/w/pn-table?rule=set&set=1,,x", headers=HX).text
-    assert 'name="set" value="1,,x"' in html and 'aria-invalid="true"' in html
+    assert 'name="set" id="pn-table-set" value="1,,x"' in html and 'aria-invalid="true"' in html
 
 
 def test_unknown_widget_is_404(client: FlaskClient) -> None:

@@ -1,7 +1,9 @@
-// Grundy's only script of its own: typeset math and give steppers their arrow keys.
-// Everything else is htmx swapping HTML the server computed.
+// Grundy's only script of its own: typeset math, give steppers their arrow keys, and keep the
+// keyboard focus in place across swaps. Everything else is htmx swapping HTML the server made.
 (function () {
   "use strict";
+
+  document.documentElement.classList.add("js");
 
   var MATH_DELIMITERS = [
     { left: "\\(", right: "\\)", display: false },
@@ -17,26 +19,36 @@
     });
   }
 
-  // The stepper the arrow keys drive: the one the reader last touched, if it is still on the
-  // page; otherwise the first one on screen.
+  // ------------------------------------------------------------------ arrow keys
+  // The keys drive the stepper the reader last touched, while it is on screen; failing that, a
+  // stepper already in step mode that is wholly on screen. They never start one by themselves.
   var lastStepperId = null;
+  var busy = {};      // widget id -> a request or swap is under way
+  var pending = {};   // widget id -> key presses that arrived meanwhile, in order
 
-  function onScreen(el) {
+  function visibleFraction(el) {
     var r = el.getBoundingClientRect();
-    return r.bottom > 0 && r.top < (window.innerHeight || document.documentElement.clientHeight);
+    var h = window.innerHeight || document.documentElement.clientHeight;
+    var shown = Math.min(r.bottom, h) - Math.max(r.top, 0);
+    return r.height > 0 ? Math.max(0, shown) / Math.min(r.height, h) : 0;
   }
 
   function activeStepper() {
     var last = lastStepperId && document.getElementById(lastStepperId);
-    if (last && last.hasAttribute("data-stepper") && onScreen(last)) return last;
-    var all = document.querySelectorAll("[data-stepper]");
-    for (var i = 0; i < all.length; i++) if (onScreen(all[i])) return all[i];
+    if (last && last.hasAttribute("data-stepper") && visibleFraction(last) > 0.5) return last;
+    var all = document.querySelectorAll("[data-stepper][data-stepping]");
+    for (var i = 0; i < all.length; i++) if (visibleFraction(all[i]) > 0.9) return all[i];
     return null;
   }
 
   function remember(event) {
     var w = event.target.closest && event.target.closest("[data-stepper]");
     if (w) lastStepperId = w.id;
+  }
+
+  function press(widget, dir) {
+    var button = widget.querySelector('[data-step="' + dir + '"]');
+    if (button && !button.disabled) button.click();
   }
 
   var KEYS = { ArrowRight: "next", ArrowLeft: "prev" };
@@ -48,45 +60,76 @@
     if (t.closest && t.closest("input, select, textarea, [contenteditable]")) return;
     var w = activeStepper();
     if (!w) return;
-    var button = w.querySelector('[data-step="' + dir + '"]');
-    if (button && !button.disabled) {
-      event.preventDefault();
-      lastStepperId = w.id;
-      button.click();
+    event.preventDefault();
+    lastStepperId = w.id;
+    // A swapped-in form is wired up by htmx only after it settles; a click before that would be
+    // an ordinary form submission, leaving the page. So presses wait for the swap to settle.
+    if (busy[w.id]) {
+      (pending[w.id] = pending[w.id] || []).push(dir);
+      if (pending[w.id].length > 50) pending[w.id].shift();
+    } else {
+      press(w, dir);
     }
+  }
+
+  function widgetOf(event) {
+    var el = event.detail && (event.detail.target || event.detail.elt);
+    return el && el.closest ? el.closest(".widget") : null;
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var w = widgetOf(event);
+    if (w && w.id) busy[w.id] = true;
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    // A request that swapped nothing (an error, an abort) must not leave the widget busy.
+    var w = widgetOf(event);
+    if (w && w.id && !(event.detail && event.detail.successful)) busy[w.id] = false;
+  });
+
+  // ------------------------------------------------------------------ focus across swaps
+  var focusKey = null; // what had the focus before a swap: an id, or the step direction
+
+  document.addEventListener("htmx:beforeSwap", function () {
+    var a = document.activeElement;
+    focusKey = null;
+    if (a && a.closest && a.closest(".widget")) {
+      focusKey = { id: a.id || null, step: (a.dataset && a.dataset.step) || null, widget: a.closest(".widget").id };
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var w = event.detail && event.detail.target;
+    if (!w || !w.id) return;
+    var fresh = document.getElementById(w.id);
+    busy[w.id] = false;
+    if (fresh && focusKey && focusKey.widget === w.id && (!document.activeElement || document.activeElement === document.body)) {
+      var again = (focusKey.id && document.getElementById(focusKey.id)) ||
+        (focusKey.step && fresh.querySelector('[data-step="' + focusKey.step + '"]:not([disabled])')) ||
+        fresh.querySelector(".stepper button:not([disabled]), .play-moves button:not([disabled]), button.apply");
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
+    focusKey = null;
+    var queue = fresh && pending[w.id];
+    if (queue && queue.length) press(fresh, queue.shift());
+  });
+
+  // ------------------------------------------------------------------ table of contents
+  // A sidebar on wide screens (opened here), a folded list on phones.
+  function openWide() {
+    if (!window.matchMedia("(min-width: 1100px)").matches) return;
+    document.querySelectorAll("details[data-open-wide]").forEach(function (d) { d.open = true; });
   }
 
   document.addEventListener("click", remember);
   document.addEventListener("focusin", remember);
   document.addEventListener("keydown", onKey);
 
-  // After a swap, keep the keyboard where it was: focus the same step button again.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    var w = event.detail.target;
-    if (!w || !w.id || !document.getElementById(w.id)) return;
-    var fresh = document.getElementById(w.id);
-    var was = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-    var submitter = was && was.submitter;
-    if (submitter && submitter.dataset && submitter.dataset.step) {
-      var again = fresh.querySelector('[data-step="' + submitter.dataset.step + '"]');
-      if (again && !again.disabled) again.focus({ preventScroll: true });
-      else fresh.querySelector(".stepper button:not([disabled])")?.focus({ preventScroll: true });
-    }
-  });
-
-  // The table of contents is a sidebar on wide screens (open) and a folded list on phones.
-  function openWide() {
-    if (!window.matchMedia("(min-width: 1100px)").matches) return;
-    document.querySelectorAll("details[data-open-wide]").forEach(function (d) { d.open = true; });
-  }
-
   function start() {
     openWide();
-    if (window.htmx) {
-      window.htmx.onLoad(typeset); // the page itself, then every fragment htmx swaps in
-    } else {
-      typeset(document.body);
-    }
+    if (window.htmx) window.htmx.onLoad(typeset); // the page, then every fragment swapped in
+    else typeset(document.body);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

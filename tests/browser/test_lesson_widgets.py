@@ -137,3 +137,40 @@ def test_a_game_in_lesson_1_can_be_played_to_the_end(live_server: str, watched: 
     game.get_by_role("button", name="↶ Undo").click()
     expect(game.locator(".play-status")).to_contain_text("Alice to move: 2 coins left.")
     assert page.url.endswith("/lessons/impartial-games")
+
+
+def test_holding_an_arrow_key_steps_and_stays_in_the_lesson(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Key repeat sends presses faster than a swap settles; none may turn into a page load."""
+    page, _ = watched
+    page.goto(live_server + LESSON)
+    page.evaluate("window.__sameDocument = true")
+    widget = page.locator("section.widget-pn-table").first
+    widget_id = widget.get_attribute("id")
+    widget = page.locator(f"#{widget_id}")
+    widget.locator("[data-step=next]").click()
+    expect(widget.locator(".step-count")).to_contain_text("1 of 13")
+    for _ in range(8):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(25)
+    expect(widget.locator(".step-count")).to_contain_text("9 of 13")
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.url.endswith(LESSON)
+
+
+def test_arrow_keys_leave_untouched_widgets_alone(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + LESSON)
+    full = page.locator("section.widget-pn-table").nth(1)
+    full.scroll_into_view_if_needed()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(300)
+    expect(full.locator(".step-count")).to_contain_text("All 31 cells shown")
+
+
+def test_focus_stays_on_the_control_after_a_swap(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + "/w/pn-table")
+    page.locator("select[name=rule]").focus()
+    page.keyboard.press("ArrowDown")  # the select changes, the widget is swapped
+    expect(page.locator(".widget-summary")).to_contain_text("S = {1, 3, 4}")
+    expect(page.locator("select[name=rule]")).to_be_focused()

@@ -51,7 +51,7 @@ class Bash:
 
     @property
     def label(self) -> str:
-        return f"take 1 to {self.m}"
+        return f"take 1 to {self.m}" if self.m > 1 else "take 1"
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,8 +183,10 @@ def headings(tokens: Sequence[Token]) -> list[Heading]:
 def pygments_css() -> str:
     """Token colours for highlighted code: a light palette, and a dark one for dark mode."""
     light = HtmlFormatter(style="friendly").get_style_defs(".highlight")
-    dark = HtmlFormatter(style="monokai").get_style_defs(".highlight")
-    return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n"
+    dark = HtmlFormatter(style="github-dark").get_style_defs(".highlight")
+    # The page's own surface colour behind the code, so code blocks sit calmly in either theme.
+    surface = "pre.code.highlight { background: var(--surface-2); }"
+    return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n{surface}\n"
 
 
 def render_tokens(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any]) -> str:

@@ -26,6 +26,8 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.jinja_loader = FileSystemLoader(str(app.config["TEMPLATE_DIR"]))
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    # "take a Fibonacci number" → "Take a Fibonacci number" (Jinja's capitalize would lower the F)
+    app.jinja_env.filters["sentence"] = lambda text: text[:1].upper() + text[1:]
 
     security.register(app)
     assets.register(app)

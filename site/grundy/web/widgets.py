@@ -44,9 +44,8 @@ def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, st
         status = 400
 
     def state_url(**changes: object) -> str:
+        # The id only matters to htmx swaps inside a page, so shared links leave it out.
         query = context["params"].query(**changes) if context["params"] else {}
-        if widget_id != widget.name:
-            query["id"] = widget_id
         return url_for("widgets.show", name=widget.name, **query)
 
     context["state_url"] = state_url

@@ -31,8 +31,8 @@ class Params:
 
 def parse(args: Mapping[str, str]) -> Params:
     choice = parse_rule(args, default="set")
-    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=12, label="N (the last position)")
-    n = int_param(args, "n", lo=0, hi=upto, default=0, label=f"n (the position being computed, 0 to {upto})")
+    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=12, label="The last position")
+    n = int_param(args, "n", lo=0, hi=upto, default=0, label="The position being computed")
     return Params(choice, upto, n)
 
 

@@ -27,8 +27,11 @@ def _shown(raw: str) -> str:
 def int_param(
     args: Mapping[str, str], name: str, *, lo: int, hi: int, default: int | None, label: str
 ) -> int:
-    """A whole number in lo..hi; missing or blank means ``default`` (an error if there is none)."""
+    """A whole number in lo..hi. Missing means ``default``; present but blank is an error (a
+    browser sends a number field blank when what was typed in it was not a number)."""
     raw = args.get(name, "").strip()
+    if raw == "" and name in args and default is not None:
+        raise BadParameter(name, f"{label} is empty: give a whole number from {lo} to {hi}.")
     if raw == "":
         if default is None:
             raise BadParameter(name, f"{label} is missing: give a whole number from {lo} to {hi}.")
@@ -76,9 +79,14 @@ def flag_param(args: Mapping[str, str], name: str, *, label: str) -> bool:
 def int_set_param(
     args: Mapping[str, str], name: str, *, lo: int, hi: int, max_items: int, default: str, label: str
 ) -> frozenset[int]:
-    """A set of whole numbers written with commas (spaces allowed), such as ``1, 3, 4``."""
-    raw = args.get(name, "").strip() or default
-    items = [item.strip() for item in raw.split(",")]
+    """A set of whole numbers separated by commas or spaces, such as ``1, 3, 4`` or ``1 3 4``;
+    a trailing comma is forgiven, an empty item between two commas is not."""
+    raw = args.get(name, "").strip()
+    if raw == "" and name in args:
+        raise BadParameter(name, f"{label} is empty: write numbers separated by commas, like 1,3,4.")
+    raw = raw or default
+    raw = raw[:-1].rstrip() if raw.endswith(",") else raw
+    items = [item.strip() for item in re.split(r"\s*,\s*|\s+", raw)]
     if any(item == "" for item in items):
         raise BadParameter(name, f"{label} has an empty item in {_shown(raw)}: write numbers separated by single commas, like 1,3,4.")
     values: set[int] = set()

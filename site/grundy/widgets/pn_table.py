@@ -38,9 +38,9 @@ class Params:
 
 def parse(args: Mapping[str, str]) -> Params:
     choice = parse_rule(args)
-    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=20, label="N (the largest heap shown)")
+    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=20, label="The largest heap")
     sg = flag_param(args, "sg", label="Show SG values")
-    step = optional_int_param(args, "step", lo=0, hi=upto + 1, label=f"step (0 to {upto + 1} cells filled)")
+    step = optional_int_param(args, "step", lo=0, hi=upto + 1, label="The step (cells filled)")
     return Params(choice, upto, sg, step)
 
 
@@ -51,6 +51,7 @@ class CellView:
     current: bool
     band: str  # "none", "pre", "odd", "even": marks that make the period visible
     period_start: bool  # the first cell of a period
+    period_end: bool  # the last cell of a period
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,13 @@ def _band(n: int, p: Period | None) -> str:
     return "even" if ((n - p.preperiod) // p.length) % 2 == 0 else "odd"
 
 
+def _offset(n: int, p: Period | None) -> int | None:
+    """Where n sits within its period (0 = first), or None outside the periodic part."""
+    if p is None or n < p.preperiod:
+        return None
+    return (n - p.preperiod) % p.length
+
+
 def view(params: Params) -> View:
     rule = params.choice.rule
     table = cells(rule, params.upto)
@@ -99,7 +107,8 @@ def view(params: Params) -> View:
                 filled=c.n < filled_upto,
                 current=current is not None and c.n == current.n,
                 band=_band(c.n, shown),
-                period_start=shown is not None and _band(c.n, shown) != "pre" and (c.n - shown.preperiod) % shown.length == 0,
+                period_start=_offset(c.n, shown) == 0,
+                period_end=shown is not None and _offset(c.n, shown) == shown.length - 1,
             )
             for c in table
         ],
