@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 import re
 from html import escape
-from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
@@ -188,6 +187,3 @@ def pygments_css() -> str:
     surface = "pre.code.highlight { background: var(--surface-2); }"
     return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n{surface}\n"
 
-
-def render_tokens(md: MarkdownIt, tokens: Sequence[Token], env: dict[str, Any]) -> str:
-    return md.renderer.render(tokens, md.options, env)
