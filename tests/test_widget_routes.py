@@ -33,6 +33,13 @@ def test_only_a_widget_on_its_own_page_pushes_its_url(client: FlaskClient) -> No
     assert 'hx-push-url="true"' in own.text
     assert "hx-push-url" not in lesson.text
     assert 'hx-push-url="true"' in client.get("/w/pn-table").text
+    # The address bar gets the canonical state, without the fields this rule ignores.
+    noisy = client.get("/w/pn-table?rule=powers-of-two&m=2&set=1,3,4&upto=9&step=2",
+                       headers=HX | {"HX-Current-URL": "http://x/w/pn-table"})
+    assert noisy.headers["HX-Push-Url"] == "/w/pn-table?rule=powers-of-two&upto=9&step=2"
+    bad = client.get("/w/pn-table?upto=-4", headers=HX | {"HX-Current-URL": "http://x/w/pn-table"})
+    assert bad.headers["HX-Push-Url"] == "false"
+    assert "HX-Push-Url" not in lesson.headers
 
 
 def test_history_restore_gets_the_whole_page(client: FlaskClient) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 from collections.abc import Mapping
 from typing import Any
@@ -18,8 +19,15 @@ bp = Blueprint("widgets", __name__)
 WIDGET_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 
 
-def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, standalone: bool) -> tuple[str, int]:
-    """The widget's fragment for these parameters, and 200 or 400 if a parameter was bad."""
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    html: str
+    status: int  # 200, or 400 when a parameter was bad
+    url: str | None  # the canonical URL of this state (None for a bad one)
+
+
+def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, standalone: bool) -> Rendered:
+    """The widget's fragment for these parameters."""
     bad_id = not WIDGET_ID.fullmatch(widget_id)
     if bad_id:
         widget_id = widget.name
@@ -53,7 +61,8 @@ def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, st
     context["auto"] = Markup('hx-get="{}" hx-trigger="change" hx-include="closest form"').format(
         url_for("widgets.show", name=widget.name)
     )
-    return render_template(widget.template, **context), status
+    url = state_url() if context["params"] else None
+    return Rendered(render_template(widget.template, **context), status, url)
 
 
 def lesson_widget_renderer() -> WidgetRenderer:
@@ -65,7 +74,7 @@ def lesson_widget_renderer() -> WidgetRenderer:
             raise ValueError(f"unknown widget {name!r}; known: {', '.join(WIDGETS)}")
         reject_unknown(params, widget.keys, widget=name)
         widget.parse(params)  # raises BadParameter with the parser's own message
-        return render_widget(widget, params, widget_id, standalone=False)[0]
+        return render_widget(widget, params, widget_id, standalone=False).html
 
     return render
 
@@ -85,12 +94,17 @@ def show(name: str) -> Response:
     # leaves the lesson's URL alone. htmx says which page a fragment is for.
     on_own_page = urlsplit(request.headers.get("HX-Current-URL", "")).path.startswith("/w/")
     standalone = on_own_page or not _is_fragment_request()
-    body, status = render_widget(widget, request.args.to_dict(), widget_id, standalone=standalone)
+    rendered = render_widget(widget, request.args.to_dict(), widget_id, standalone=standalone)
+    body = rendered.html
     if not _is_fragment_request():
         catalog = current_app.extensions["grundy.catalog"]
         body = render_template(
             "widget_page.html", widget=widget, body=Markup(body), lessons=catalog.using_widget(name)
         )
-    response = Response(body, status=status, mimetype="text/html")
+    response = Response(body, status=rendered.status, mimetype="text/html")
     response.vary.add("HX-Request")
+    if on_own_page and _is_fragment_request():
+        # Push the canonical state (only the fields the rule uses), not the raw form; an
+        # invalid state is not worth a history entry.
+        response.headers["HX-Push-Url"] = rendered.url or "false"
     return response
