@@ -258,13 +258,15 @@ class Cell:
         return sorted({o.grundy for o in self.options})
 
 
+def cell(rule: Rule, n: int, values: Sequence[int]) -> Cell:
+    """Heap n with its options, given the Grundy values of every heap up to n."""
+    return Cell(n, values[n], tuple(Option(s, n - s, values[n - s]) for s in rule.moves(n)))
+
+
 def cells(rule: Rule, upto: int) -> list[Cell]:
     """Every heap 0..upto with its options and Grundy value, as a learner fills the table."""
     values = grundy_values(rule, upto)
-    return [
-        Cell(n, values[n], tuple(Option(s, n - s, values[n - s]) for s in rule.moves(n)))
-        for n in range(upto + 1)
-    ]
+    return [cell(rule, n, values) for n in range(upto + 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +307,7 @@ __all__ = [
     "Rule",
     "SubtractionSet",
     "Turn",
+    "cell",
     "cells",
     "find_period",
     "grundy",

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from grundy.games.takeaway import Cell, Period, cells, period
+from grundy.games.core import Outcome, outcome_of
+from grundy.games.takeaway import Cell, Period, cell, grundy_values, period
 from grundy.widgets.params import flag_param, optional_int_param, int_param
 from grundy.widgets.rules import RuleChoice, parse_rule
 
@@ -46,12 +47,17 @@ def parse(args: Mapping[str, str]) -> Params:
 
 @dataclass(frozen=True, slots=True)
 class CellView:
-    cell: Cell
+    n: int
+    grundy: int
     filled: bool
     current: bool
     band: str  # "none", "pre", "odd", "even": marks that make the period visible
     period_start: bool  # the first cell of a period
     period_end: bool  # the last cell of a period
+
+    @property
+    def outcome(self) -> Outcome:
+        return outcome_of(self.grundy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,29 +96,31 @@ def _offset(n: int, p: Period | None) -> int | None:
 
 def view(params: Params) -> View:
     rule = params.choice.rule
-    table = cells(rule, params.upto)
+    # Only the current cell needs its options listed; the rest need their values alone.
+    values = grundy_values(rule, params.upto)
     p = period(rule)
     # Mark the period only where the table shows a whole period of it, and not while the learner
     # is stepping: guessing the pattern is the point of stepping.
     whole = p is not None and p.preperiod + p.length <= params.upto + 1
     shown = p if whole and params.step is None else None
-    filled_upto = len(table) if params.step is None else params.step
-    current = table[params.step - 1] if params.step else None
+    filled_upto = len(values) if params.step is None else params.step
+    current = cell(rule, params.step - 1, values) if params.step else None
     return View(
         params=params,
         rule_label=rule.label,
         cells=[
             CellView(
-                cell=c,
-                filled=c.n < filled_upto,
-                current=current is not None and c.n == current.n,
-                band=_band(c.n, shown),
-                period_start=_offset(c.n, shown) == 0,
-                period_end=shown is not None and _offset(c.n, shown) == shown.length - 1,
+                n=n,
+                grundy=g,
+                filled=n < filled_upto,
+                current=current is not None and n == current.n,
+                band=_band(n, shown),
+                period_start=_offset(n, shown) == 0,
+                period_end=shown is not None and _offset(n, shown) == shown.length - 1,
             )
-            for c in table
+            for n, g in enumerate(values)
         ],
         period=p,
         current=current,
-        p_count=sum(1 for c in table[:filled_upto] if c.outcome == "P"),
+        p_count=values[:filled_upto].count(0),
     )
