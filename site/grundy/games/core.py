@@ -1,10 +1,19 @@
-"""What every impartial game shares: the error type, mex, and outcomes from Grundy values."""
+"""What every impartial game shares: moves, mex, the generic Grundy solver, sums and traces.
+
+A game is anything with an ``options(position)`` method that yields :class:`Move` objects; a
+position is any immutable, hashable value. :class:`Solver` computes Grundy values by memoised
+search *without recursion*, so a game thousands of moves deep cannot overflow Python's stack.
+"""
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import xor
+from typing import Generic, Literal, Protocol, TypeVar
 
 Outcome = Literal["P", "N"]
+P = TypeVar("P", bound=Hashable)
 
 
 class GameError(ValueError):
@@ -31,3 +40,211 @@ def mex(values: Iterable[int]) -> int:
 def outcome_of(grundy: int) -> Outcome:
     """P exactly when the Grundy value is 0 (the player to move has no winning move)."""
     return "P" if grundy == 0 else "N"
+
+
+def nim_sum(values: Iterable[int]) -> int:
+    """XOR of the values: the Grundy value of a sum of games (Sprague–Grundy).
+
+    >>> nim_sum([14, 21, 39])
+    60
+    """
+    return reduce(xor, values, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Generic[P]):
+    """One move: a description a learner can read ("take 12 from heap 3") and where it leads."""
+
+    description: str
+    position: P
+
+
+class Game(Protocol[P]):
+    """An impartial game under normal play: both players have the same options everywhere."""
+
+    def options(self, position: P) -> Iterable[Move[P]]:
+        """Every move from ``position``; none means the position is terminal."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Trace(Generic[P]):
+    """How a Grundy value is found: each option with its value, the set, and its mex."""
+
+    position: P
+    options: tuple[tuple[Move[P], int], ...]
+
+    @property
+    def values(self) -> list[int]:
+        return sorted({g for _, g in self.options})
+
+    @property
+    def grundy(self) -> int:
+        return mex(self.values)
+
+
+@dataclass
+class Solver(Generic[P]):
+    """Memoised Grundy values of one game's positions, found by iterative depth-first search.
+
+    ``max_positions`` bounds the work: a search that would visit more positions raises
+    GameError instead of running on (a web request or a typo on the command line must stay fast).
+    """
+
+    game: Game[P]
+    max_positions: int = 2_000_000
+    memo: dict[P, int] = field(default_factory=dict)
+
+    def grundy(self, position: P) -> int:
+        """The Grundy value of ``position``.
+
+        >>> from grundy.games.nim import NimHeap
+        >>> Solver(NimHeap()).grundy(7)
+        7
+        """
+        memo = self.memo
+        if position in memo:
+            return memo[position]
+        waiting: dict[P, list[P]] = {}  # positions on the stack → their options
+        stack = [position]
+        while stack:
+            here = stack[-1]
+            if here in memo:
+                stack.pop()
+                continue
+            successors = waiting.get(here)
+            if successors is None:
+                successors = [m.position for m in self.game.options(here)]
+                waiting[here] = successors
+                if len(memo) + len(waiting) > self.max_positions:
+                    raise GameError(f"searching from {position!r} visits more than {self.max_positions} positions")
+                unknown = [s for s in successors if s not in memo]
+                for s in unknown:
+                    if s in waiting:
+                        raise GameError(f"the game has a cycle through {s!r}: no move may return to a position")
+                stack.extend(unknown)
+                if unknown:
+                    continue
+            memo[here] = mex(memo[s] for s in successors)
+            del waiting[here]
+            stack.pop()
+        return memo[position]
+
+    def outcome(self, position: P) -> Outcome:
+        return outcome_of(self.grundy(position))
+
+    def trace(self, position: P) -> Trace[P]:
+        """The options of ``position`` with their values: the steps of one mex."""
+        return Trace(position, tuple((m, self.grundy(m.position)) for m in self.game.options(position)))
+
+    def moves_to(self, position: P, target: int) -> list[Move[P]]:
+        """The moves from ``position`` to a position whose Grundy value is ``target``."""
+        return [m for m in self.game.options(position) if self.grundy(m.position) == target]
+
+    def winning_moves(self, position: P) -> list[Move[P]]:
+        """Every move to a P-position (none exactly when ``position`` is P)."""
+        return self.moves_to(position, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SumGame:
+    """The disjunctive sum of games: a move is a move in exactly one component.
+
+    Positions are tuples with one component position per game. Its Grundy value is the XOR of
+    the components' values (the Sprague–Grundy theorem), which the tests check by brute force.
+    """
+
+    games: tuple[Game[Hashable], ...]
+
+    def options(self, position: tuple[Hashable, ...]) -> Iterator[Move[tuple[Hashable, ...]]]:
+        if len(position) != len(self.games):
+            raise GameError(f"a sum of {len(self.games)} games needs {len(self.games)} components; got {position!r}")
+        for i, (game, part) in enumerate(zip(self.games, position)):
+            for move in game.options(part):
+                yield Move(f"{move.description} in component {i + 1}", position[:i] + (move.position,) + position[i + 1 :])
+
+
+def misere_outcome(game: Game[P], position: P, *, max_positions: int = 200_000) -> Outcome:
+    """P or N when the player who cannot move *wins* (misère play), by memoised search.
+
+    A terminal position is N under misère play: the player to move has nothing to do and wins.
+    Otherwise the usual rules hold: N if some option is P.
+    """
+    return misere_solver(game, max_positions=max_positions).outcome(position)
+
+
+def misere_solver(game: Game[P], *, max_positions: int = 200_000) -> Solver[P]:
+    """A solver whose outcomes are misère outcomes (reuse it to share its memo)."""
+    return Solver(_MisereAsNormal(game), max_positions=max_positions)
+
+
+@dataclass(frozen=True, slots=True)
+class _MisereAsNormal(Generic[P]):
+    """Misère play turned into normal play: every terminal position gets one extra move to a
+    fresh terminal, so the player who faced it now makes the last move."""
+
+    game: Game[P]
+
+    def options(self, position: P) -> Iterator[Move[P]]:
+        if position is _END:
+            return
+        moves = list(self.game.options(position))
+        if not moves:
+            yield Move("(nothing left: the player to move wins)", _END)  # type: ignore[arg-type]
+        yield from moves
+
+
+class _EndOfGame:
+    def __repr__(self) -> str:
+        return "END"
+
+
+_END = _EndOfGame()
+
+
+def every_sg_steps(
+    game: Game[P], position: P, solver: Solver[P], memo: dict[P, int] | None = None
+) -> int:
+    """The number of moves the game lasts when the winner makes it last as long as possible
+    and the loser as short as possible (the every-SG step count).
+
+    step(v) = 0 for a terminal v; for an N-position the winner picks the longest move to a
+    P-position, max(step(u)) + 1; for a P-position the loser picks the shortest, min(step(u)) + 1.
+    """
+    memo = {} if memo is None else memo
+    stack = [position]
+    while stack:
+        here = stack[-1]
+        if here in memo:
+            stack.pop()
+            continue
+        options = [m.position for m in game.options(here)]
+        unknown = [o for o in options if o not in memo]
+        if unknown:
+            stack.extend(unknown)
+            continue
+        if not options:
+            memo[here] = 0
+        elif solver.grundy(here) != 0:
+            memo[here] = max(memo[o] for o in options if solver.grundy(o) == 0) + 1
+        else:
+            memo[here] = min(memo[o] for o in options) + 1
+        stack.pop()
+    return memo[position]
+
+
+__all__ = [
+    "Game",
+    "GameError",
+    "Move",
+    "Outcome",
+    "Solver",
+    "SumGame",
+    "Trace",
+    "every_sg_steps",
+    "mex",
+    "misere_outcome",
+    "misere_solver",
+    "nim_sum",
+    "outcome_of",
+]

@@ -9,12 +9,12 @@ fills the table from 0 upward by the definition) and the tests prove they agree.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
-from grundy.games.core import GameError, Outcome, mex, outcome_of
+from grundy.games.core import GameError, Move, Outcome, mex, outcome_of
 
 
 class Rule(Protocol):
@@ -270,6 +270,17 @@ def cells(rule: Rule, upto: int) -> list[Cell]:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeAwayGame:
+    """A rule as a game on one heap, for the generic solver (misère search, sums)."""
+
+    rule: Rule
+
+    def options(self, position: int) -> Iterator[Move[int]]:
+        for s in self.rule.moves(position):
+            yield Move(f"take {s}", position - s)
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One move of a game being played: who moved (0 = first player), how many, from, to."""
 
@@ -306,6 +317,7 @@ __all__ = [
     "PowersOfTwo",
     "Rule",
     "SubtractionSet",
+    "TakeAwayGame",
     "Turn",
     "cell",
     "cells",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 import re
 from html import escape
 
@@ -128,13 +129,13 @@ def build_markdown(render_widget: WidgetRenderer) -> MarkdownIt:
     for kind in ("math_block", "math_block_eqno", "math_block_label"):
         md.add_render_rule(kind, _math_display)
 
-    default_fence = md.renderer.rules["fence"]
+    default_fence = cast(RendererHTML, md.renderer).rules["fence"]
 
     def fence(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
         info = token.info.split()
         if not info or info[0] != "widget":
-            return default_fence(tokens, idx, options, env)
+            return str(default_fence(tokens, idx, options, env))
         line = (token.map[0] if token.map else 0) + 1
         if len(info) != 2:
             raise FenceError(line, "a widget fence names exactly one widget: ```widget NAME")
@@ -181,8 +182,8 @@ def headings(tokens: Sequence[Token]) -> list[Heading]:
 
 def pygments_css() -> str:
     """Token colours for highlighted code: a light palette, and a dark one for dark mode."""
-    light = HtmlFormatter(style="friendly").get_style_defs(".highlight")
-    dark = HtmlFormatter(style="github-dark").get_style_defs(".highlight")
+    light = HtmlFormatter(style="friendly").get_style_defs(".highlight")  # type: ignore[no-untyped-call]
+    dark = HtmlFormatter(style="github-dark").get_style_defs(".highlight")  # type: ignore[no-untyped-call]
     # The page's own surface colour behind the code, so code blocks sit calmly in either theme.
     surface = "pre.code.highlight { background: var(--surface-2); }"
     return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n{surface}\n"

@@ -1,0 +1,85 @@
+"""Euclid's game as in HDU 3595: from the larger pile, take a positive multiple of the smaller.
+
+With piles x ≤ y: the position is N if y ≥ 2x (the player to move can choose between leaving
+y mod x and y mod x + x, one of which is P), it is terminal (P) if x = 0, and otherwise the only
+move is to (y − x, x). Played as *every-SG* (HDU 3595): every unfinished game must be moved in
+each turn, and the last game to finish decides; the winner of a game drags it out and the loser
+cuts it short, so what matters is each game's step count.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from grundy.games.core import GameError, Move, Outcome, Solver, every_sg_steps
+
+Pair = tuple[int, int]
+
+
+def _normal(a: int, b: int) -> Pair:
+    for v in (a, b):
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}")
+    return (a, b) if a <= b else (b, a)
+
+
+@dataclass(frozen=True, slots=True)
+class EuclidGame:
+    """Positions are (smaller, larger) pairs; a move subtracts k·smaller from the larger."""
+
+    def options(self, position: Pair) -> Iterator[Move[Pair]]:
+        x, y = _normal(*position)
+        if x == 0:
+            return
+        for k in range(y // x, 0, -1):
+            yield Move(f"take {k}×{x} = {k * x} from the pile of {y}", _normal(x, y - k * x))
+
+
+def outcome(a: int, b: int) -> Outcome:
+    """P or N by the closed rule, in O(log) steps for piles of any size.
+
+    >>> outcome(2, 3), outcome(3, 5), outcome(3, 7), outcome(0, 4)
+    ('P', 'N', 'N', 'P')
+    """
+    x, y = _normal(a, b)
+    flips = 0
+    while x and y < 2 * x:  # forced move (x, y) → (y − x, x)
+        x, y = y - x, x
+        flips += 1
+    player_to_move_wins = x != 0  # y ≥ 2x: a free choice wins; x = 0: stuck
+    wins = player_to_move_wins if flips % 2 == 0 else not player_to_move_wins
+    return "N" if wins else "P"
+
+
+_SOLVER = Solver(EuclidGame(), max_positions=500_000)
+_STEPS: dict[Pair, int] = {}
+
+
+def grundy(a: int, b: int) -> int:
+    """The SG value, by memoised search (the outcome alone has the closed rule above)."""
+    pair = _normal(a, b)
+    if pair[1] > 10**6:
+        raise GameError(f"SG values of Euclid positions are searched for piles up to 1,000,000; got {pair}")
+    return _SOLVER.grundy(pair)
+
+
+def steps(a: int, b: int) -> int:
+    """The every-SG step count of one game (winner long, loser short).
+
+    >>> steps(3, 5), steps(1, 1), steps(0, 7)
+    (3, 1, 0)
+    """
+    pair = _normal(a, b)
+    if pair[1] > 10**6:
+        raise GameError(f"piles above 1,000,000 are too large to count steps for; got {pair}")
+    return every_sg_steps(EuclidGame(), pair, _SOLVER, _STEPS)
+
+
+def every_sg_outcome(pairs: list[Pair]) -> Outcome:
+    """All games at once: the first player wins ⇔ the longest game lasts an odd number of moves."""
+    if not pairs:
+        raise GameError("every-SG needs at least one game")
+    return "N" if max(steps(a, b) for a, b in pairs) % 2 == 1 else "P"
+
+
+__all__ = ["EuclidGame", "every_sg_outcome", "grundy", "outcome", "steps"]

@@ -1,0 +1,192 @@
+"""Games on a grid, solved by memoised search and, where one exists, a closed form.
+
+- kiki's game (HDU 2147): a coin on an n×m board starts at the top-right corner and moves one
+  cell left, down, or diagonally down-left. P ⇔ both distances to the bottom-left are even.
+- Marbles (Gym 101908B): marbles move up, left or diagonally up-left any distance; moving one
+  to (0, 0) wins at once. A marble in row 0, column 0 or on the diagonal can go home in one
+  move, so nobody moves a marble *onto* such a square: the game is Wythoff's with those
+  squares cut out, and its losing set changes — the terminal squares become (1, 2) and (2, 1).
+- The Bomb game (HDU 2873): a bomb at (p, q) explodes into two bombs (u, q) and (p, v), u < p,
+  v < q (on the first row or column, into one); a move *splits* a position into a sum.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from grundy.games.core import GameError, Move, Outcome, Solver, mex
+
+Cell = tuple[int, int]
+
+
+def _check_cell(r: int, c: int, *, lo: int, what: str) -> None:
+    for v in (r, c):
+        if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+            raise GameError(f"{what} needs whole numbers of at least {lo}; got {(r, c)!r}")
+
+
+# ---------------------------------------------------------------- kiki's game
+
+
+@dataclass(frozen=True, slots=True)
+class KikiGame:
+    """Positions are (left, down): how many cells remain to the left of and below the coin."""
+
+    def options(self, position: Cell) -> Iterator[Move[Cell]]:
+        x, y = position
+        _check_cell(x, y, lo=0, what="kiki's game")
+        if x:
+            yield Move("move left", (x - 1, y))
+        if y:
+            yield Move("move down", (x, y - 1))
+        if x and y:
+            yield Move("move diagonally down-left", (x - 1, y - 1))
+
+
+def kiki_start(n: int, m: int) -> Cell:
+    """The coin's position on an n×m board (n rows, m columns): the top-right corner."""
+    _check_cell(n, m, lo=1, what="a board")
+    return m - 1, n - 1
+
+
+def kiki_outcome(x: int, y: int) -> Outcome:
+    """P ⇔ x and y are both even; for a fresh n×m board, ⇔ n and m are both odd.
+
+    >>> kiki_outcome(*kiki_start(5, 3)), kiki_outcome(*kiki_start(6, 3))
+    ('P', 'N')
+    """
+    _check_cell(x, y, lo=0, what="kiki's game")
+    return "P" if x % 2 == 0 and y % 2 == 0 else "N"
+
+
+def kiki_winning_moves(x: int, y: int) -> list[Move[Cell]]:
+    """The moves to a cell with both distances even."""
+    return [m for m in KikiGame().options((x, y)) if kiki_outcome(*m.position) == "P"]
+
+
+# ---------------------------------------------------------------- Marbles
+
+
+def goes_home_at_once(r: int, c: int) -> bool:
+    """A marble in row 0, column 0 or on the diagonal can reach (0, 0) in one move."""
+    return (r == 0 or c == 0 or r == c) and (r, c) != (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class MarblesGame:
+    """One marble off the home lines; moves onto a home line are left out (they lose at once)."""
+
+    def options(self, position: Cell) -> Iterator[Move[Cell]]:
+        r, c = position
+        _check_cell(r, c, lo=0, what="a marble")
+        if goes_home_at_once(r, c) or (r, c) == (0, 0):
+            raise GameError(f"a marble at {(r, c)} can go home in one move; it has no place in the cut-down game")
+        for t in range(1, r + 1):
+            if not goes_home_at_once(r - t, c):
+                yield Move(f"move up {t}", (r - t, c))
+        for t in range(1, c + 1):
+            if not goes_home_at_once(r, c - t):
+                yield Move(f"move left {t}", (r, c - t))
+        for t in range(1, min(r, c) + 1):
+            if not goes_home_at_once(r - t, c - t):
+                yield Move(f"move diagonally {t}", (r - t, c - t))
+
+
+_MARBLES = Solver(MarblesGame(), max_positions=200_000)
+
+
+def marbles_grundy(r: int, c: int) -> int:
+    """SG of one marble in the cut-down game (r, c ≥ 1, r ≠ c).
+
+    >>> marbles_grundy(1, 2), marbles_grundy(2, 1), marbles_grundy(1, 3)
+    (0, 0, 1)
+    """
+    return _MARBLES.grundy((r, c))
+
+
+# ---------------------------------------------------------------- the Bomb game
+
+
+@dataclass
+class BombTable:
+    """SG values of single bombs, filled on demand row by row (iteration, not recursion)."""
+
+    values: dict[Cell, int] = field(default_factory=lambda: {(1, 1): 0})
+    max_side: int = 60
+
+    def grundy(self, p: int, q: int) -> int:
+        _check_cell(p, q, lo=1, what="a bomb")
+        if max(p, q) > self.max_side:
+            raise GameError(f"bombs beyond row or column {self.max_side} are too far to search; got {(p, q)}")
+        if (p, q) not in self.values:
+            for i in range(1, p + 1):
+                for j in range(1, q + 1):
+                    if (i, j) not in self.values:
+                        self.values[(i, j)] = mex(self._option_values(i, j))
+        return self.values[(p, q)]
+
+    def _option_values(self, p: int, q: int) -> Iterator[int]:
+        v = self.values
+        if p > 1 and q > 1:
+            for u in range(1, p):
+                for w in range(1, q):
+                    yield v[(u, q)] ^ v[(p, w)]
+        elif p == 1:
+            yield from (v[(1, w)] for w in range(1, q))
+        else:
+            yield from (v[(u, 1)] for u in range(1, p))
+
+
+BOMBS = BombTable()
+
+
+def bomb_options(p: int, q: int) -> Iterator[Move[tuple[Cell, ...]]]:
+    """The moves of one bomb: what it explodes into (a sum of at most two bombs)."""
+    _check_cell(p, q, lo=1, what="a bomb")
+    if p > 1 and q > 1:
+        for u in range(1, p):
+            for v in range(1, q):
+                yield Move(f"explode into ({u},{q}) and ({p},{v})", ((u, q), (p, v)))
+    elif p == 1 and q > 1:
+        for v in range(1, q):
+            yield Move(f"explode into (1,{v})", ((1, v),))
+    elif q == 1 and p > 1:
+        for u in range(1, p):
+            yield Move(f"explode into ({u},1)", ((u, 1),))
+
+
+@dataclass(frozen=True, slots=True)
+class BombBoard:
+    """A whole board as one game, for brute force: a position is the sorted tuple of its bombs,
+    where two bombs on one cell and a bomb on (1, 1) vanish at once."""
+
+    def options(self, position: tuple[Cell, ...]) -> Iterator[Move[tuple[Cell, ...]]]:
+        for i, (p, q) in enumerate(position):
+            rest = position[:i] + position[i + 1 :]
+            for move in bomb_options(p, q):
+                yield Move(f"bomb {i + 1}: {move.description}", settle(rest + move.position))
+
+
+def settle(bombs: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """Remove bombs on (1, 1) and pairs of bombs sharing a cell; sort the rest."""
+    count: dict[Cell, int] = {}
+    for b in bombs:
+        if b != (1, 1):
+            count[b] = count.get(b, 0) + 1
+    return tuple(sorted(b for b, n in count.items() if n % 2))
+
+
+__all__ = [
+    "BOMBS",
+    "BombBoard",
+    "BombTable",
+    "KikiGame",
+    "MarblesGame",
+    "bomb_options",
+    "goes_home_at_once",
+    "kiki_outcome",
+    "kiki_start",
+    "kiki_winning_moves",
+    "marbles_grundy",
+    "settle",
+]

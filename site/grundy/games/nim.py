@@ -1,0 +1,109 @@
+"""Nim: heaps from which a move takes any positive number of stones from one heap.
+
+P ⇔ the XOR of the heaps is 0 (Bouton). From an N-position, with x the XOR, a heap a whose
+binary digit at x's highest 1 is 1 can be cut to a ⊕ x, which makes the XOR 0. Misère Nim
+(HDU 1907, the last to take loses) flips the rule only when every heap has at most one stone.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from grundy.games.core import GameError, Move, Outcome, nim_sum
+
+
+def _check_heaps(heaps: Sequence[int]) -> None:
+    for h in heaps:
+        if not isinstance(h, int) or isinstance(h, bool) or h < 0:
+            raise GameError(f"a heap holds a whole number of stones, 0 or more; got {h!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class NimHeap:
+    """One Nim heap as a game: SG(n) = n, since the options are exactly 0 … n−1."""
+
+    def options(self, position: int) -> Iterator[Move[int]]:
+        _check_heaps([position])
+        for left in range(position - 1, -1, -1):
+            yield Move(f"take {position - left}", left)
+
+
+@dataclass(frozen=True, slots=True)
+class NimMove:
+    """Take ``take`` stones from heap ``heap`` (1-based), leaving ``left``."""
+
+    heap: int
+    take: int
+    left: int
+
+    def __str__(self) -> str:
+        return f"take {self.take} from heap {self.heap}"
+
+
+def outcome(heaps: Sequence[int]) -> Outcome:
+    """P ⇔ XOR = 0.
+
+    >>> outcome([2, 3]), outcome([14, 21, 39]), outcome([1, 2, 3])
+    ('N', 'N', 'P')
+    """
+    _check_heaps(heaps)
+    return "P" if nim_sum(heaps) == 0 else "N"
+
+
+def winning_moves(heaps: Sequence[int]) -> list[NimMove]:
+    """Every move to a P-position, heap by heap; their number is HDU 1850's answer.
+
+    >>> [str(m) for m in winning_moves([14, 21, 39])]
+    ['take 12 from heap 3']
+    >>> [str(m) for m in winning_moves([55, 81, 121])]  # the notes give the last one
+    ['take 15 from heap 1', 'take 3 from heap 2', 'take 19 from heap 3']
+    """
+    _check_heaps(heaps)
+    x = nim_sum(heaps)
+    if x == 0:
+        return []
+    # a ⊕ x < a exactly when a has a 1 at x's highest 1.
+    return [NimMove(i + 1, a - (a ^ x), a ^ x) for i, a in enumerate(heaps) if a ^ x < a]
+
+
+def misere_outcome(heaps: Sequence[int]) -> Outcome:
+    """Misère Nim (the player who takes the last stone loses), HDU 1907.
+
+    If every heap has at most one stone, the player to move wins ⇔ the number of 1-heaps is
+    even (XOR 0); otherwise, exactly as in normal Nim, ⇔ the XOR is not 0.
+
+    >>> misere_outcome([1, 1]), misere_outcome([1]), misere_outcome([3, 3])
+    ('N', 'P', 'P')
+    """
+    _check_heaps(heaps)
+    x = nim_sum(heaps)
+    if all(h <= 1 for h in heaps):
+        return "N" if x == 0 else "P"
+    return "N" if x != 0 else "P"
+
+
+def misere_winning_moves(heaps: Sequence[int]) -> list[NimMove]:
+    """The moves to misère P-positions.
+
+    With two or more heaps above 1, play normal Nim (a big heap survives the move, so the
+    normal rule still decides). With exactly one, cut it to 0 or 1 so that an odd number of
+    1-heaps is left. With none, every move takes a 1-heap, and wins when the count is even.
+
+    >>> [str(m) for m in misere_winning_moves([1, 1, 5])]
+    ['take 4 from heap 3']
+    """
+    _check_heaps(heaps)
+    big = [i for i, a in enumerate(heaps) if a > 1]
+    ones = sum(1 for a in heaps if a == 1)
+    if len(big) >= 2:
+        return winning_moves(heaps)
+    if len(big) == 1:
+        i = big[0]
+        left = 1 if ones % 2 == 0 else 0
+        return [NimMove(i + 1, heaps[i] - left, left)]
+    if ones % 2 == 0:
+        return [NimMove(i + 1, 1, 0) for i, a in enumerate(heaps) if a == 1]
+    return []
+
+
+__all__ = ["NimHeap", "NimMove", "misere_outcome", "misere_winning_moves", "outcome", "winning_moves"]

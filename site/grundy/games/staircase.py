@@ -1,0 +1,153 @@
+"""Staircase Nim and two judge problems that are staircase Nim in disguise.
+
+Coins sit on steps 1..n; a move takes any positive number of coins from one step down to the
+next (from step 1, off the staircase). Only the odd steps matter: the position is P ⇔ the XOR of
+the odd steps is 0. A move from an odd step is a Nim move; a move from an even step onto an odd
+one can be undone at once by carrying the same coins one step further, so it changes nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from grundy.games.core import GameError, Move, Outcome, nim_sum
+
+Stairs = tuple[int, ...]
+
+
+def _check(coins: Sequence[int]) -> None:
+    if not coins:
+        raise GameError("a staircase needs at least one step")
+    for c in coins:
+        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
+            raise GameError(f"a step holds a whole number of coins, 0 or more; got {c!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class StaircaseGame:
+    """coins[i] is the number of coins on step i + 1."""
+
+    def options(self, position: Stairs) -> Iterator[Move[Stairs]]:
+        _check(position)
+        for i, c in enumerate(position):
+            for x in range(1, c + 1):
+                after = list(position)
+                after[i] -= x
+                if i:
+                    after[i - 1] += x
+                where = f"step {i}" if i else "the ground"
+                yield Move(f"move {x} from step {i + 1} to {where}", tuple(after))
+
+
+def grundy(coins: Sequence[int]) -> int:
+    """XOR of the odd steps (1st, 3rd, …).
+
+    >>> grundy([3, 5, 4])  # 3 ⊕ 4
+    7
+    """
+    _check(coins)
+    return nim_sum(coins[0::2])
+
+
+def outcome(coins: Sequence[int]) -> Outcome:
+    return "P" if grundy(coins) == 0 else "N"
+
+
+def moves_to_value(coins: Sequence[int], target: int) -> list[Move[Stairs]]:
+    """Every move that leaves XOR(odd steps) = target: down from an odd step (a Nim move), or
+    from an even step onto the odd step below (raising it)."""
+    _check(coins)
+    x = grundy(coins) ^ target
+    if x == 0:
+        return []
+    found: list[Move[Stairs]] = []
+    for i, c in enumerate(coins):
+        after = list(coins)
+        if i % 2 == 0 and (c ^ x) < c:  # odd step i+1: lower it to c ⊕ x
+            moved = c - (c ^ x)
+            after[i] -= moved
+            if i:
+                after[i - 1] += moved
+            where = f"step {i}" if i else "the ground"
+            found.append(Move(f"move {moved} from step {i + 1} to {where}", tuple(after)))
+        elif i % 2 == 1:  # even step i+1: raise the odd step below it to its value ⊕ x
+            below = coins[i - 1]
+            moved = (below ^ x) - below
+            if 0 < moved <= c:
+                after[i] -= moved
+                after[i - 1] += moved
+                found.append(Move(f"move {moved} from step {i + 1} to step {i}", tuple(after)))
+    return found
+
+
+# ---------------------------------------------------------------- HDU 3389: boxes
+
+
+@dataclass(frozen=True, slots=True)
+class BoxesGame:
+    """HDU 3389: cards in boxes 1..n; move any positive number of cards from box A to a box
+    B < A with A + B odd and divisible by 3."""
+
+    def options(self, position: Stairs) -> Iterator[Move[Stairs]]:
+        for a in range(len(position), 0, -1):
+            for b in range(1, a):
+                if (a + b) % 2 == 1 and (a + b) % 3 == 0 and position[a - 1]:
+                    for x in range(1, position[a - 1] + 1):
+                        after = list(position)
+                        after[a - 1] -= x
+                        after[b - 1] += x
+                        yield Move(f"move {x} from box {a} to box {b}", tuple(after))
+
+
+def boxes_grundy(cards: Sequence[int]) -> int:
+    """Each box reaches box 1, 2 or 3 (where no move starts) in a fixed number of moves, and
+    that number is odd exactly for boxes ≡ 0, 2, 5 (mod 6); those are the staircase's odd
+    steps, so SG = XOR of their cards.
+
+    >>> boxes_grundy([1, 2]), boxes_grundy([1, 3, 3, 2, 2, 1, 2])
+    (2, 0)
+    """
+    _check(cards)
+    return nim_sum(c for box, c in enumerate(cards, start=1) if box % 6 in (0, 2, 5))
+
+
+# ---------------------------------------------------------------- POJ 1704: Georgia and Bob
+
+
+@dataclass(frozen=True, slots=True)
+class GeorgiaBobGame:
+    """Pieces on squares 1, 2, …; a move slides one piece left, never onto or past another
+    piece or off the board. Positions are the sorted squares."""
+
+    def options(self, position: Stairs) -> Iterator[Move[Stairs]]:
+        for i, square in enumerate(position):
+            lowest = position[i - 1] + 1 if i else 1
+            for to in range(square - 1, lowest - 1, -1):
+                yield Move(f"move the piece on {square} to {to}", position[:i] + (to,) + position[i + 1 :])
+
+
+def georgia_bob_grundy(squares: Sequence[int]) -> int:
+    """Pair the pieces from the right; the gap inside each pair is a Nim heap (moving the left
+    piece of a pair shrinks it; moving the right one widens the gap before it, which the
+    opponent can undo). With an odd count, the leftmost piece pairs with the board's edge.
+
+    >>> georgia_bob_grundy([1, 2, 3]), georgia_bob_grundy([1, 5, 6])
+    (0, 0)
+    """
+    s = sorted(squares)
+    if len(set(s)) != len(s) or (s and s[0] < 1):
+        raise GameError(f"pieces stand on distinct squares 1, 2, …; got {list(squares)!r}")
+    gaps = [s[i] - (s[i - 1] if i else 0) - 1 for i in range(len(s))]
+    return nim_sum(gaps[len(s) - 1 :: -2])
+
+
+__all__ = [
+    "BoxesGame",
+    "GeorgiaBobGame",
+    "StaircaseGame",
+    "boxes_grundy",
+    "georgia_bob_grundy",
+    "grundy",
+    "moves_to_value",
+    "outcome",
+]

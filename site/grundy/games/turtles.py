@@ -1,0 +1,79 @@
+"""Mock Turtles, a coin-turning game. A row of coins, each heads (H) or tails (T); a move turns
+over one, two or three coins, the rightmost of which must go from heads to tails.
+
+A row is the sum of its heads: SG(row) = XOR of g(x) over the heads x (positions from 0 at the
+left), and g(x) = 2x + 1 if x has an even number of 1s in binary, else 2x: g = 1, 2, 4, 7, 8,
+11, 13, 14, … — the *odious* numbers (odd count of 1s). The reason, which the notes leave out:
+the options of a single head at x have the values {0} ∪ {g(y)} ∪ {g(y) ⊕ g(z)} for y < z < x,
+and the odious numbers are closed under ⊕ of three (popcounts add mod 2), so the XOR of two
+odious numbers is evil (even count): every value below 2x is reached, and the one odious number
+of {2x, 2x+1} is the first missed.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from grundy.games.core import GameError, Move, nim_sum
+
+Row = tuple[bool, ...]  # True = heads
+
+
+def g(x: int) -> int:
+    """SG of a single head at position x.
+
+    >>> [g(x) for x in range(8)]
+    [1, 2, 4, 7, 8, 11, 13, 14]
+    """
+    if x < 0:
+        raise GameError(f"positions count from 0; got {x}")
+    return 2 * x + (1 if bin(x).count("1") % 2 == 0 else 0)
+
+
+def parse_row(text: str) -> Row:
+    """'THHTH' → (False, True, True, False, True)."""
+    cleaned = text.strip().upper()
+    if not cleaned or any(ch not in "HT" for ch in cleaned):
+        raise GameError(f"a row is written with H (heads) and T (tails), like THHTH; got {text!r}")
+    return tuple(ch == "H" for ch in cleaned)
+
+
+def format_row(row: Row) -> str:
+    return "".join("H" if c else "T" for c in row)
+
+
+def grundy(row: Row) -> int:
+    """XOR of g over the heads.
+
+    >>> grundy(parse_row("THHTH"))  # g(1) ⊕ g(2) ⊕ g(4) = 2 ⊕ 4 ⊕ 8
+    14
+    """
+    return nim_sum(g(x) for x, heads in enumerate(row) if heads)
+
+
+@dataclass(frozen=True, slots=True)
+class MockTurtles:
+    """The game on whole rows, for brute force."""
+
+    def options(self, position: Row) -> Iterator[Move[Row]]:
+        for x, heads in enumerate(position):
+            if not heads:
+                continue
+            for size in (0, 1, 2):
+                for others in combinations(range(x), size):
+                    after = list(position)
+                    for i in (x, *others):
+                        after[i] = not after[i]
+                    turned = ", ".join(str(i) for i in (*others, x))
+                    yield Move(f"turn over coin{'s' if size else ''} {turned}", tuple(after))
+
+
+def moves_to_value(row: Row, target: int) -> list[Move[Row]]:
+    """Every move that leaves a row of SG ``target`` (by the closed form, so long rows are fine)."""
+    if len(row) > 200:
+        raise GameError(f"rows longer than 200 coins have too many moves to list; got {len(row)}")
+    return [m for m in MockTurtles().options(row) if grundy(m.position) == target]
+
+
+__all__ = ["MockTurtles", "format_row", "g", "grundy", "moves_to_value", "parse_row"]
