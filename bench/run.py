@@ -5,6 +5,7 @@ Run with `make bench`. Figures are medians over repeated requests through Flask'
 """
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import time
@@ -13,7 +14,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site"))
 
 from grundy import create_app  # noqa: E402
-from grundy.games.takeaway import SubtractionSet, grundy, grundy_values, period  # noqa: E402
+from grundy.games.takeaway import SubtractionSet, period  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import engine  # noqa: E402
 
 CASES = [
     ("pn-table default (Bash m=2, N=20)", "/w/pn-table", True),
@@ -51,19 +55,14 @@ def main() -> None:
     start = time.perf_counter()
     found = period(rule, search_limit=20_000)
     print(f"period search for |S|=10, max 100: {found} in {1000 * (time.perf_counter() - start):.0f} ms")
-    start = time.perf_counter()
-    grundy_values(SubtractionSet.of(1, 3, 4), 10**6)
-    print(f"SG table of {{1,3,4}} up to 10^6: {time.perf_counter() - start:.2f} s")
-    grundy(rule, 10**18)
-    print(f"SG(10^18) once the period is known: {1e6 * timed(lambda: grundy(rule, 10**18), 200):.1f} µs")
 
     weight = 0
     html = client.get("/lessons/p-and-n-positions").text
-    import re
-
     for url in re.findall(r'(?:src|href)="(/(?:static|highlight)[^"]*)"', html):
         weight += len(client.get(url).data)
     print(f"lesson 2 page weight: HTML {len(html) / 1024:.0f} KiB + assets {weight / 1024:.0f} KiB (before fonts, uncompressed)")
+    print()
+    engine.main()
 
 
 if __name__ == "__main__":

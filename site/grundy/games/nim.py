@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from grundy.games.core import GameError, Move, Outcome, nim_sum
 
@@ -28,9 +29,9 @@ class NimHeap:
             yield Move(f"take {position - left}", left)
 
 
-@dataclass(frozen=True, slots=True)
-class NimMove:
-    """Take ``take`` stones from heap ``heap`` (1-based), leaving ``left``."""
+class NimMove(NamedTuple):
+    """Take ``take`` stones from heap ``heap`` (1-based), leaving ``left``. A named tuple, not a
+    frozen dataclass: a position with 10⁵ heaps can have tens of thousands of winning moves."""
 
     heap: int
     take: int

@@ -125,9 +125,25 @@ def grundy_values(rule: Rule, upto: int) -> list[int]:
     [0, 1, 0, 1, 2, 3, 2, 0, 1]
     """
     _check_heap(upto)
+    if isinstance(rule, (Bash, SubtractionSet)):
+        return _finite_values(sorted(range(1, rule.m + 1) if isinstance(rule, Bash) else rule.amounts), upto)
     values: list[int] = []
     for n in range(upto + 1):
         values.append(mex(values[n - s] for s in rule.moves(n)))
+    return values
+
+
+def _finite_values(amounts: list[int], upto: int) -> list[int]:
+    """The same definition, tuned for a fixed finite set: the values seen are kept as the bits
+    of one integer, and the mex is its lowest 0 bit, (~seen & (seen + 1)).bit_length() − 1."""
+    values = [0] * (upto + 1)
+    for n in range(1, upto + 1):
+        seen = 0
+        for s in amounts:
+            if s > n:
+                break
+            seen |= 1 << values[n - s]
+        values[n] = (~seen & (seen + 1)).bit_length() - 1
     return values
 
 
