@@ -116,8 +116,7 @@ def _bash(options: Options) -> takeaway.Rule:
 def _takeaway_family(name: str, make_rule: Callable[[Options], takeaway.Rule]) -> Family:
     def moves(n: int, target: int, o: Options) -> list[tuple[str, Replacement]]:
         rule = make_rule(o)
-        amounts = rule.moves(n) if n <= 10**6 or not isinstance(rule, takeaway.Bash) else range(1, rule.m + 1)
-        return [(f"take {s}", [str(n - s)]) for s in amounts if s <= n and takeaway.grundy(rule, n - s) == target]
+        return [(f"take {s}", [str(n - s)]) for s in rule.moves(n) if takeaway.grundy(rule, n - s) == target]
 
     return Family(
         name=name,

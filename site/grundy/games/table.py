@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.games import euclid, grids, takeaway
+from grundy.games import euclid, grids, takeaway, turtles
 from grundy.games.core import GameError
 from grundy.games.solve import FAMILIES, Options, _bash, _rule
 
@@ -34,15 +34,13 @@ def table(game: str, upto: int, options: Options = Options()) -> dict[str, Any]:
         p = takeaway.period(rule)
         result["period"] = None if p is None else {"preperiod": p.preperiod, "length": p.length}
         return result
-    start = 0 if game in ("nim", "staircase") else 1
     if game == "staircase":
         raise GameError("a staircase is one component with several steps; use `grundy solve staircase`")
     if game == "mock-turtles":
-        from grundy.games.turtles import g
-
-        result["sg"] = [g(x) for x in range(upto + 1)]
+        result["sg"] = [turtles.g(x) for x in range(upto + 1)]
         result["note"] = "SG of a single head at position x (0 = leftmost)"
         return result
+    start = 0 if game == "nim" else 1  # a ring, a k-multiple heap: at least one coin
     result["sg"] = [None] * start + [family.grundy(n, options) for n in range(start, upto + 1)]
     return result
 
