@@ -15,7 +15,10 @@ def cells(html: str) -> list[tuple[int, str]]:
     return [(int(n), o) for o, n in found]
 
 
-@pytest.mark.parametrize("name", ["pn-table", "mex-steps", "take-away"])
+ALL_WIDGETS = ["pn-table", "mex-steps", "take-away", "xor-columns", "period", "grid", "game-sum", "wythoff"]
+
+
+@pytest.mark.parametrize("name", ALL_WIDGETS)
 def test_fragment_for_htmx_and_page_otherwise(client: FlaskClient, name: str) -> None:
     fragment = client.get(f"/w/{name}", headers=HX)
     page = client.get(f"/w/{name}")
@@ -120,6 +123,62 @@ def test_take_away_plays_a_game_to_the_end(client: FlaskClient) -> None:
     assert "Alice cannot move (no allowed amount fits in 1), so Bob wins." in stuck
 
 
+def test_xor_columns_marks_the_highest_bit_and_every_move(client: FlaskClient) -> None:
+    html = client.get("/w/xor-columns?heaps=55,81,121", headers=HX).text
+    assert "The XOR is 31" in html and "There are 3 winning moves" in html
+    for move, after in [("Take 15 from heap 1", "40, 81, 121"), ("Take 3 from heap 2", "55, 78, 121"), ("Take 19 from heap 3", "55, 81, 102")]:
+        assert f">{move}</button> → {after}" in html
+    assert html.count('class="bit-head top"') == 1  # the 16 column
+    p = client.get("/w/xor-columns?heaps=1,2,3", headers=HX).text
+    assert "the XOR is 0: the player to move <strong>loses</strong>" in p
+    big = client.get("/w/xor-columns?heaps=" + str(2**100) + ",1", headers=HX)
+    assert big.status_code == 200 and "2<sup>100</sup>" in big.text
+
+
+def test_period_answers_a_thousand_digit_heap(client: FlaskClient) -> None:
+    from grundy.games.takeaway import SubtractionSet, grundy
+
+    n = int("7" * 1000)
+    html = client.get(f"/w/period?set=2,5,6&upto=30&n={n}", headers=HX).text
+    assert f"<strong>SG(n) = {grundy(SubtractionSet.of(2, 5, 6), n)}</strong>" in html
+    assert "(1000 digits)" in html and "repeat every <strong>11</strong>" in html
+
+
+def test_grid_explains_a_clicked_cell_and_keeps_the_step(client: FlaskClient) -> None:
+    html = client.get("/w/grid?game=wythoff&size=6&cell=3,5", headers=HX).text
+    assert "<strong>(3, 5)</strong>:" in html and "all 11 moves lead to N-positions, so P." in html
+    # a click on a cell while stepping keeps the step; a step keeps the clicked cell
+    stepping = client.get("/w/grid?game=wythoff&size=6&step=9&pick=1,2", headers=HX).text
+    assert "9 of 49 cells filled" in stepping and 'name="cell" value="1,2"' in stepping
+    assert 'name="go" value="10" data-step="next"' in stepping
+    bomb = client.get("/w/grid?game=bomb&size=5&cell=3,4&sg=1", headers=HX).text
+    assert "SG = mex{0, 1, 2, 3} = 4." in bomb
+
+
+def test_game_sum_lists_moves_in_every_component(client: FlaskClient) -> None:
+    html = client.get("/w/game-sum?nim=5&bash=7&m=3&sub=10&set=1,3,4&wythoff=2,3", headers=HX).text
+    assert "The SG values XOR to 2" in html
+    assert "in 2 (bash heap 7): take 2 → 5 (SG 3 → 1)" in html
+    p = client.get("/w/game-sum?nim=1,2,3&bash=&sub=&wythoff=", headers=HX).text
+    assert "The SG values XOR to 0" in p
+
+
+def test_wythoff_widget_plot_and_precision_lab(client: FlaskClient) -> None:
+    import json
+    import re as _re
+
+    html = client.get("/w/wythoff?a=5&b=8&k=102334155", headers=HX).text
+    figure = json.loads(_re.search(r'data-figure="([^"]+)"', html).group(1).replace("&#34;", '"').replace("&quot;", '"'))
+    names = [t["name"] for t in figure["data"]]
+    assert names[:4] == ["P-positions (aₖ, bₖ)", "their mirror images", "y = φx", "y = x/φ"]
+    assert [(a["ax"], a["ay"], a["x"], a["y"]) for a in figure["layout"]["annotations"]] == [(5, 8, 4, 7), (5, 8, 5, 3)]
+    assert _re.search(r"exact for every k up to\s+<strong>102,334,154</strong>", html)
+    assert "the double formula gives 165580141 — <strong>wrong</strong>" in html
+    page = client.get("/w/wythoff").text
+    assert "plotly-cartesian.min.js" in page
+    assert "plotly-cartesian.min.js" not in client.get("/w/pn-table").text
+
+
 BAD = [
     ("pn-table", "upto=-1", "upto", "The largest heap must be from 0 to 300; got -1."),
     ("pn-table", "upto=", "upto", "The largest heap is empty: give a whole number from 0 to 300."),
@@ -142,6 +201,26 @@ BAD = [
     ("take-away", "moves=2,5", "moves", "Illegal game: move 2 cannot take 5 from a heap of 3 (allowed: 1, 2)."),
     ("take-away", "moves=1,x", "moves", "The moves must be numbers of coins separated by commas; got '1,x'."),
     ("take-away", "start=3&moves=1,1,1,1", "moves", "A game from 3 coins has at most 3 moves; got 4."),
+    ("xor-columns", "heaps=1,,2", "heaps", "The heap list has an empty item"),
+    ("xor-columns", "heaps=" + ",".join(["1"] * 13), "heaps", "The heap list may hold at most 12 numbers; got 13."),
+    ("xor-columns", "heaps=" + "9" * 40, "heaps", "whole numbers from 0 to below 10^36"),
+    ("xor-columns", "heaps=", "heaps", "The heap list is empty"),
+    ("period", "set=1,3,4&n=12x", "n", "The heap n must be a whole number of at most 1000 digits; got '12x'."),
+    ("period", "upto=201", "upto", "The largest heap shown must be from 0 to 200; got 201."),
+    ("period", "set=0", "set", "got 0"),
+    ("grid", "game=chess", "game", "Unknown game 'chess': choose wythoff, kiki, marbles or bomb."),
+    ("grid", "size=25", "size", "The grid size must be from 2 to 24; got 25."),
+    ("grid", "cell=3", "cell", "The cell is two numbers with a comma, like 3,5; got '3'."),
+    ("grid", "game=bomb&cell=0,2", "cell", "The cell must lie on the grid, 1 to 12 each way; got '0,2'."),
+    ("grid", "size=4&step=26", "step", "The step (cells filled) must be from 0 to 25; got 26."),
+    ("game-sum", "nim=&bash=&sub=&wythoff=", "nim", "The sum is empty: give at least one component."),
+    ("game-sum", "wythoff=100,2", "wythoff", "Wythoff positions are pairs like 3,5 (piles up to 60)"),
+    ("game-sum", "nim=1,2,3,4,5&bash=1,2,3,4", "nim", "A sum may have at most 8 components; got 11."),  # with the default sub and wythoff
+    ("game-sum", "m=0", "m", "m (Bash: take 1 to m) must be from 1 to 100; got 0."),
+    ("wythoff", "a=x", "a", "Pile a must be a whole number of at most 200 digits; got 'x'."),
+    ("wythoff", "b=", "b", "Pile b is empty"),
+    ("wythoff", "span=4", "span", "The plot size must be from 5 to 200; got 4."),
+    ("wythoff", "k=-3", "k", "k must be a whole number"),
     ("take-away", "start=abc", "start", "The starting heap must be a whole number from 1 to 50; got 'abc'."),
     ("take-away", "start=0", "start", "The starting heap must be from 1 to 50; got 0."),
     ("take-away", "start=51", "start", "The starting heap must be from 1 to 50; got 51."),

@@ -19,6 +19,23 @@
     });
   }
 
+  // Plotly figures arrive as JSON in data-figure (built by plotly.py on the server).
+  function drawPlots(root) {
+    if (!window.Plotly || !root.querySelectorAll) return;
+    var plots = root.matches && root.matches("[data-figure]") ? [root] : root.querySelectorAll("[data-figure]");
+    Array.prototype.forEach.call(plots, function (el) {
+      var figure = JSON.parse(el.getAttribute("data-figure"));
+      window.Plotly.newPlot(el, figure.data, figure.layout, {
+        responsive: true, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"]
+      });
+    });
+  }
+
+  function onContent(root) {
+    typeset(root);
+    drawPlots(root);
+  }
+
   // ------------------------------------------------------------------ arrow keys
   // The keys drive the stepper the reader last touched, while it is on screen; failing that, a
   // stepper already in step mode that is wholly on screen. They never start one by themselves.
@@ -128,8 +145,8 @@
 
   function start() {
     openWide();
-    if (window.htmx) window.htmx.onLoad(typeset); // the page, then every fragment swapped in
-    else typeset(document.body);
+    if (window.htmx) window.htmx.onLoad(onContent); // the page, then every fragment swapped in
+    else onContent(document.body);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

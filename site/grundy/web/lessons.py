@@ -30,7 +30,10 @@ def lesson(slug: str) -> str:
     if found is None:
         abort(404, f"There is no lesson called {slug!r}.")
     before, after = catalog.neighbours(found)
-    return render_template("lesson.html", lesson=found, body=Markup(found.html), before=before, after=after)
+    return render_template(
+        "lesson.html", lesson=found, body=Markup(found.html), before=before, after=after,
+        needs_plotly="data-figure=" in found.html,
+    )
 
 
 @bp.app_errorhandler(404)

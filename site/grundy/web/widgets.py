@@ -13,6 +13,7 @@ from markupsafe import Markup
 from grundy.widgets import WIDGETS, BadParameter, Widget
 from grundy.lessons.markdown import WidgetRenderer
 from grundy.widgets.params import reject_unknown
+from grundy.widgets.grid import GAME_NAMES
 from grundy.widgets.rules import RULE_NAMES
 
 bp = Blueprint("widgets", __name__)
@@ -40,6 +41,7 @@ def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, st
         "view": None,
         "error": None,
         "rule_names": RULE_NAMES,
+        "game_names": GAME_NAMES,
     }
     status = 200
     try:
@@ -99,7 +101,8 @@ def show(name: str) -> Response:
     if not _is_fragment_request():
         catalog = current_app.extensions["grundy.catalog"]
         body = render_template(
-            "widget_page.html", widget=widget, body=Markup(body), lessons=catalog.using_widget(name)
+            "widget_page.html", widget=widget, body=Markup(body), lessons=catalog.using_widget(name),
+            needs_plotly="data-figure=" in body,
         )
     response = Response(body, status=rendered.status, mimetype="text/html")
     response.vary.add("HX-Request")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from grundy.widgets import mex_steps, pn_table, take_away
+from grundy.widgets import game_sum, grid, mex_steps, period, pn_table, take_away, wythoff_plot, xor_columns
 from grundy.widgets.params import BadParameter
 
 
@@ -48,7 +48,7 @@ class Widget:
 
 
 WIDGETS: dict[str, Widget] = {
-    w.name: w for w in map(Widget.from_module, (pn_table, mex_steps, take_away))
+    w.name: w for w in map(Widget.from_module, (pn_table, mex_steps, take_away, xor_columns, period, grid, game_sum, wythoff_plot))
 }
 
 __all__ = ["WIDGETS", "BadParameter", "Widget"]

@@ -102,6 +102,35 @@ def int_set_param(
     return frozenset(values)
 
 
+def int_list_param(
+    args: Mapping[str, str], name: str, *, lo: int, hi: int, min_items: int, max_items: int, default: str, label: str
+) -> list[int]:
+    """An ordered list of whole numbers separated by commas or spaces (repeats allowed)."""
+    raw = args.get(name, "").strip()
+    if raw == "" and name in args:
+        raise BadParameter(name, f"{label} is empty: write numbers separated by commas, like {default}.")
+    raw = raw or default
+    raw = raw[:-1].rstrip() if raw.endswith(",") else raw
+    items = [item.strip() for item in re.split(r"\s*,\s*|\s+", raw)]
+    if any(item == "" for item in items):
+        raise BadParameter(name, f"{label} has an empty item in {_shown(raw)}: write numbers separated by single commas.")
+    if len(items) > max_items:
+        raise BadParameter(name, f"{label} may hold at most {max_items} numbers; got {len(items)}.")
+    if len(items) < min_items:
+        raise BadParameter(name, f"{label} needs at least {min_items} number{'s' if min_items > 1 else ''}.")
+    digits = len(str(hi))
+    bound = f"from {lo} to {hi:,}" if hi < 10**9 else f"from {lo} to 10^{digits - 1}" if hi == 10 ** (digits - 1) else f"from {lo} to below 10^{digits}"
+    values = []
+    for item in items:
+        if not re.fullmatch(r"\d{1,%d}" % (digits + 1), item.lstrip("+")):
+            raise BadParameter(name, f"{label} must list whole numbers {bound}; {_shown(item)} is not one.")
+        value = int(item)
+        if not lo <= value <= hi:
+            raise BadParameter(name, f"{label} must list whole numbers {bound}; got {_shown(item)}.")
+        values.append(value)
+    return values
+
+
 def reject_unknown(args: Mapping[str, str], known: Sequence[str], *, widget: str) -> None:
     """Lesson fences are strict: a key the widget does not know is a typo worth reporting."""
     for key in args:

@@ -1,0 +1,60 @@
+"""Plotly figures built in Python and handed to the page as JSON (the vendored plotly.js draws them)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import plotly.graph_objects as go
+
+from grundy.games import wythoff
+
+PHI = (1 + 5**0.5) / 2  # for drawing the lines y = φx and y = x/φ only; every verdict is exact
+P_COLOUR = "#2f6fc2"
+N_COLOUR = "#d9822b"
+
+
+def wythoff_figure(a: int, b: int, span: int, moves: list[tuple[int, int]]) -> dict[str, Any]:
+    """P-positions (a_k, b_k) and their mirror images up to ``span``, the golden lines, the
+    learner's position and arrows for every winning move."""
+    ks = []
+    k = 0
+    while wythoff.p_position(k)[1] <= span:
+        ks.append(k)
+        k += 1
+    lower = [wythoff.p_position(k) for k in ks]
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=[p[0] for p in lower], y=[p[1] for p in lower], mode="markers",
+                             name="P-positions (aₖ, bₖ)", marker={"size": 9, "color": P_COLOUR, "symbol": "circle"},
+                             hovertemplate="P-position (%{x}, %{y})<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[p[1] for p in lower], y=[p[0] for p in lower], mode="markers",
+                             name="their mirror images", marker={"size": 9, "color": P_COLOUR, "symbol": "circle-open",
+                                                                  "line": {"width": 2}},
+                             hovertemplate="P-position (%{x}, %{y})<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[0, span / PHI], y=[0, span], mode="lines", name="y = φx",
+                             line={"color": "#888", "dash": "dash", "width": 1}, hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=[0, span], y=[0, span / PHI], mode="lines", name="y = x/φ",
+                             line={"color": "#888", "dash": "dot", "width": 1}, hoverinfo="skip"))
+    if a <= span and b <= span:
+        is_p = wythoff.is_p(a, b)
+        fig.add_trace(go.Scatter(x=[a], y=[b], mode="markers", name=f"you: ({a}, {b}), {'P' if is_p else 'N'}",
+                                 marker={"size": 16, "symbol": "star", "color": P_COLOUR if is_p else N_COLOUR,
+                                         "line": {"width": 1, "color": "#222"}},
+                                 hovertemplate="your position (%{x}, %{y})<extra></extra>"))
+        for x, y in moves:
+            fig.add_annotation(x=x, y=y, ax=a, ay=b, xref="x", yref="y", axref="x", ayref="y", showarrow=True,
+                               arrowhead=3, arrowsize=1.2, arrowwidth=2, arrowcolor=N_COLOUR, text="")
+    fig.update_layout(
+        margin={"l": 45, "r": 10, "t": 10, "b": 40},
+        height=430,
+        paper_bgcolor="rgba(0,0,0,0)",
+        plot_bgcolor="rgba(0,0,0,0)",
+        font={"color": "#888", "size": 13},
+        legend={"x": 0.01, "y": 0.99, "bgcolor": "rgba(128,128,128,0.08)", "font": {"size": 11}},
+        xaxis={"title": {"text": "pile a"}, "range": [-0.5, span + 0.5], "gridcolor": "rgba(128,128,128,0.2)",
+               "zeroline": False, "constrain": "domain"},
+        yaxis={"title": {"text": "pile b"}, "range": [-0.5, span + 0.5], "gridcolor": "rgba(128,128,128,0.2)",
+               "zeroline": False, "scaleanchor": "x", "scaleratio": 1},
+    )
+    result: dict[str, Any] = json.loads(fig.to_json())
+    result["layout"].pop("template", None)  # plotly.py's default theme: 10 KB the page does not need
+    return result

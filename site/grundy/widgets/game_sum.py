@@ -1,0 +1,143 @@
+"""A sum of games of different kinds: each component's SG value, their XOR, and where to move."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from grundy.games.core import nim_sum
+from grundy.games.solve import FAMILIES, Options
+from grundy.widgets.params import BadParameter, int_list_param, int_param, int_set_param
+
+NAME = "game-sum"
+TITLE = "A sum of different games"
+BLURB = (
+    "Play several games at once: each turn, move in exactly one. Each component counts as a Nim"
+    " heap of its SG value, so the sum is lost exactly when those values XOR to 0."
+)
+KEYS = ("nim", "bash", "m", "sub", "set", "wythoff")
+DEFAULTS = {"nim": "5", "bash": "7", "m": "3", "sub": "10", "set": "1,3,4", "wythoff": "2,3"}
+MAX_PARTS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    family: str  # the engine's family name
+    position: object
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    nim: tuple[int, ...]
+    bash: tuple[int, ...]
+    m: int
+    sub: tuple[int, ...]
+    amounts: frozenset[int]
+    wythoff: tuple[tuple[int, int], ...]
+
+    def query(self, **changes: object) -> dict[str, str]:
+        return {
+            "nim": ",".join(map(str, self.nim)),
+            "bash": ",".join(map(str, self.bash)),
+            "m": str(self.m),
+            "sub": ",".join(map(str, self.sub)),
+            "set": ",".join(map(str, sorted(self.amounts))),
+            "wythoff": " ".join(f"{a},{b}" for a, b in self.wythoff),
+        }
+
+    @property
+    def options(self) -> dict[str, Options]:
+        return {
+            "nim": Options(),
+            "bash": Options(max=self.m),
+            "subtraction": Options(set=",".join(map(str, sorted(self.amounts)))),
+            "wythoff": Options(),
+        }
+
+    @property
+    def parts(self) -> list[Part]:
+        return (
+            [Part("nim", n, str(n)) for n in self.nim]
+            + [Part("bash", n, str(n)) for n in self.bash]
+            + [Part("subtraction", n, str(n)) for n in self.sub]
+            + [Part("wythoff", p, f"{p[0]},{p[1]}") for p in self.wythoff]
+        )
+
+
+def _list(values: Mapping[str, str], name: str, hi: int, label: str) -> tuple[int, ...]:
+    """A list field; blank means no component of this kind."""
+    if values[name].strip() == "":
+        return ()
+    return tuple(int_list_param(values, name, lo=0, hi=hi, min_items=1, max_items=MAX_PARTS, default="", label=label))
+
+
+def parse(args: Mapping[str, str]) -> Params:
+    # A missing field takes its default; a blank one means "none of this kind".
+    values = {key: args.get(key, DEFAULTS[key]) for key in KEYS}
+    nim = _list(values, "nim", 10**18, "The list of Nim heaps")
+    bash = _list(values, "bash", 10**18, "The list of Bash heaps")
+    m = int_param(values, "m", lo=1, hi=100, default=3, label="m (Bash: take 1 to m)")
+    sub = _list(values, "sub", 10**6, "The list of subtraction heaps")
+    amounts = int_set_param(values, "set", lo=1, hi=20, max_items=6, default="1,3,4", label="The set S")
+    pairs: list[tuple[int, int]] = []
+    for item in filter(None, re.split(r"[\s;]+", values["wythoff"].strip())):
+        match = re.fullmatch(r"(\d{1,3}),(\d{1,3})", item)
+        if not match or max(int(match[1]), int(match[2])) > 60:
+            raise BadParameter("wythoff", f"Wythoff positions are pairs like 3,5 (piles up to 60), separated by spaces; got {item[:20]!r}.")
+        pairs.append((int(match[1]), int(match[2])))
+    total = len(nim) + len(bash) + len(sub) + len(pairs)
+    if total == 0:
+        raise BadParameter("nim", "The sum is empty: give at least one component.")
+    if total > MAX_PARTS:
+        raise BadParameter("nim", f"A sum may have at most {MAX_PARTS} components; got {total}.")
+    return Params(nim, bash, m, sub, amounts, tuple(pairs))
+
+
+FAMILY_NAMES = {"nim": "Nim heap", "bash": "Bash heap", "subtraction": "Subtraction heap", "wythoff": "Wythoff piles"}
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    index: int
+    kind: str
+    text: str
+    value: int
+    moves: list[tuple[str, str]]  # (move, the component after it) that make the XOR 0
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    params: Params
+    rows: list[Row]
+    total: int
+    width: int
+
+    @property
+    def outcome(self) -> str:
+        return "P" if self.total == 0 else "N"
+
+    def target(self, value: int) -> int:
+        """The value a component must move to: Jinja has no ^ operator."""
+        return value ^ self.total
+
+    def bits(self, value: int) -> list[int]:
+        return [(value >> e) & 1 for e in range(self.width - 1, -1, -1)]
+
+
+def view(params: Params) -> View:
+    options = params.options
+    values = [FAMILIES[p.family].grundy(p.position, options[p.family]) for p in params.parts]
+    total = nim_sum(values)
+    rows = []
+    for i, (part, value) in enumerate(zip(params.parts, values)):
+        moves = []
+        if total:  # a move to value ⊕ total zeroes the XOR (values above this one's may be reachable too)
+            family = FAMILIES[part.family]
+            moves = [(d, " ".join(r)) for d, r in family.moves_to_value(part.position, value ^ total, options[part.family])]
+        rows.append(Row(i + 1, FAMILY_NAMES[part.family], part.text, value, moves))
+    width = max(1, max(v.bit_length() for v in values + [total]))
+    return View(params, rows, total, width)
+
+
+__all__ = ["parse", "view"]

@@ -1,0 +1,184 @@
+"""A 2-D P/N or SG grid for Wythoff's game, kiki's game, Marbles and the Bomb game.
+
+Click a cell to see its options and why it is P or N; Next fills the grid one cell at a time in
+reading order (every option of a cell lies above it or to its left, so it is already filled).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from grundy.games import grids, wythoff
+from grundy.games.core import Solver, nim_sum
+from grundy.widgets.params import BadParameter, choice_param, flag_param, int_param, optional_int_param
+
+NAME = "grid"
+TITLE = "P/N and SG grids of two-number games"
+BLURB = "Each cell is a position given by two numbers. Click one to see its moves; Next fills the grid in order."
+KEYS = ("game", "size", "sg", "cell", "step")
+# The buttons send "pick" (a cell) and "go" (a step) so the hidden current cell and step can
+# ride along in the same form: a click on a cell keeps the step, a step keeps the cell.
+OVERRIDES = {"pick": "cell", "go": "step"}
+DEFAULTS = {"game": "wythoff", "size": "12", "sg": "", "cell": "", "step": ""}
+GAMES = ("wythoff", "kiki", "marbles", "bomb")
+GAME_NAMES = {
+    "wythoff": "Wythoff's game (piles a, b)",
+    "kiki": "kiki's game (cells left, cells down)",
+    "marbles": "Marbles (row r, column c)",
+    "bomb": "Bomb game (row p, column q)",
+}
+MAX_SIZE = 24
+
+_WYTHOFF = Solver(wythoff.WythoffGame())
+_KIKI = Solver(grids.KikiGame())
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    game: str
+    size: int
+    sg: bool
+    cell: tuple[int, int] | None
+    step: int | None
+
+    def query(self, **changes: object) -> dict[str, str]:
+        fields = {"cell": self.cell, "step": self.step} | changes
+        q = {"game": self.game, "size": str(self.size)}
+        if self.sg:
+            q["sg"] = "1"
+        if fields["cell"] is not None:
+            r, c = fields["cell"]  # type: ignore[misc]
+            q["cell"] = f"{r},{c}"
+        if fields["step"] is not None:
+            q["step"] = str(fields["step"])
+        return q
+
+    @property
+    def first(self) -> int:
+        """The bomb game counts rows and columns from 1, the others from 0."""
+        return 1 if self.game == "bomb" else 0
+
+    @property
+    def cells(self) -> int:
+        return (self.size + 1 - self.first) ** 2
+
+
+def parse(args: Mapping[str, str]) -> Params:
+    merged = dict(args)
+    for button, field in OVERRIDES.items():
+        if button in merged:
+            merged[field] = merged.pop(button)
+    args = merged
+    game = choice_param(args, "game", GAMES, default="wythoff", label="game")
+    size = int_param(args, "size", lo=2, hi=MAX_SIZE, default=12, label="The grid size")
+    sg = flag_param(args, "sg", label="Show SG values")
+    raw = args.get("cell", "").strip()
+    cell = None
+    if raw:
+        parts = raw.split(",")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise BadParameter("cell", f"The cell is two numbers with a comma, like 3,5; got {raw[:20]!r}.")
+        cell = (int(parts[0]), int(parts[1]))
+        lo = 1 if game == "bomb" else 0
+        if not all(lo <= v <= size for v in cell):
+            raise BadParameter("cell", f"The cell must lie on the grid, {lo} to {size} each way; got {raw!r}.")
+    count = (size + 1 - (1 if game == "bomb" else 0)) ** 2
+    step = optional_int_param(args, "step", lo=0, hi=count, label="The step (cells filled)")
+    return Params(game, size, sg, cell, step)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    description: str
+    value: int | None  # None: a move that wins at once (Marbles: onto a home line)
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    r: int
+    c: int
+    value: int | None  # SG; None for Marbles squares that go home in one move, and (0, 0)
+    kind: str  # "P", "N", "home" (a marble can go home from here at once), "target" (0, 0)
+    filled: bool
+    current: bool
+    selected: bool
+
+
+def value(game: str, r: int, c: int) -> int | None:
+    if game == "wythoff":
+        return _WYTHOFF.grundy((r, c))
+    if game == "kiki":
+        return _KIKI.grundy((c, r))  # row = cells down, column = cells left
+    if game == "marbles":
+        return None if (r, c) == (0, 0) or grids.goes_home_at_once(r, c) else grids.marbles_grundy(r, c)
+    return grids.BOMBS.grundy(r, c)
+
+
+def options(game: str, r: int, c: int) -> list[Option]:
+    if game == "wythoff":
+        return [Option(m.description, _WYTHOFF.grundy(m.position), f"→ ({m.position[0]}, {m.position[1]})")
+                for m in wythoff.WythoffGame().options((r, c))]
+    if game == "kiki":
+        return [Option(m.description, _KIKI.grundy(m.position), f"→ ({m.position[1]}, {m.position[0]})")
+                for m in grids.KikiGame().options((c, r))]
+    if game == "marbles":
+        if (r, c) == (0, 0) or grids.goes_home_at_once(r, c):
+            return [Option("move the marble home to (0, 0)", None)] if (r, c) != (0, 0) else []
+        return [Option(m.description, grids.marbles_grundy(*m.position), f"→ ({m.position[0]}, {m.position[1]})")
+                for m in grids.MarblesGame().options((r, c))]
+    found = []
+    for m in grids.bomb_options(r, c):
+        left = grids.settle(m.position)
+        parts = [grids.BOMBS.grundy(*b) for b in left]
+        shown = " ⊕ ".join(str(v) for v in parts) if len(parts) > 1 else ""
+        found.append(Option(m.description, nim_sum(parts), f"SG {shown} = {nim_sum(parts)}" if shown else ""))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    params: Params
+    game_name: str
+    rows: list[list[Cell]]
+    focus: Cell | None  # the cell whose reasons are shown: the one clicked, else the one just filled
+    options: list[Option]
+
+    @property
+    def stepping(self) -> bool:
+        return self.params.step is not None
+
+    @property
+    def option_values(self) -> list[int]:
+        return sorted({o.value for o in self.options if o.value is not None})
+
+    @property
+    def winning(self) -> list[Option]:
+        return [o for o in self.options if o.value == 0 or o.value is None]
+
+
+def view(params: Params) -> View:
+    lo = params.first
+    filled_count = params.cells if params.step is None else params.step
+    rows: list[list[Cell]] = []
+    current = selected = None
+    index = 0
+    for r in range(lo, params.size + 1):
+        row = []
+        for c in range(lo, params.size + 1):
+            v = value(params.game, r, c)
+            kind = "target" if params.game == "marbles" and (r, c) == (0, 0) else "home" if v is None else ("P" if v == 0 else "N")
+            is_current = params.step is not None and index == params.step - 1
+            cell = Cell(r, c, v, kind, index < filled_count, is_current, params.cell == (r, c))
+            if is_current:
+                current = cell
+            if cell.selected:
+                selected = cell
+            row.append(cell)
+            index += 1
+        rows.append(row)
+    chosen = selected or current
+    return View(params, GAME_NAMES[params.game], rows, chosen, options(params.game, chosen.r, chosen.c) if chosen else [])
+
+
+__all__ = ["parse", "view"]

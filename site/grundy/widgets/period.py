@@ -1,0 +1,86 @@
+"""The SG sequence of a finite subtraction game, its preperiod and period, and SG(n) for huge n."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from grundy.games.takeaway import Period, SubtractionSet, grundy, grundy_values, period
+from grundy.widgets.params import BadParameter, int_param, int_set_param
+
+NAME = "period"
+TITLE = "Periodic SG values, and a heap of any size"
+BLURB = (
+    "For a finite subtraction set, the SG values repeat from some point on. Once the period is"
+    " found, SG of a heap with a hundred digits is a lookup."
+)
+KEYS = ("set", "upto", "n")
+DEFAULTS = {"set": "1,3,4", "upto": "40", "n": "1000000000000000000"}
+MAX_UPTO = 200
+MAX_DIGITS = 1000
+SEARCH_LIMIT = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    amounts: frozenset[int]
+    upto: int
+    n: int | None
+
+    def query(self, **changes: object) -> dict[str, str]:
+        q = {"set": ",".join(map(str, sorted(self.amounts))), "upto": str(self.upto)}
+        if self.n is not None:
+            q["n"] = str(self.n)
+        return q
+
+
+def parse(args: Mapping[str, str]) -> Params:
+    amounts = int_set_param(args, "set", lo=1, hi=100, max_items=10, default="1,3,4", label="The set S")
+    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=40, label="The largest heap shown")
+    raw = args.get("n", DEFAULTS["n"]).strip().replace("_", "").replace(" ", "")
+    n = None
+    if raw:
+        if not re.fullmatch(r"\d{1,%d}" % MAX_DIGITS, raw):
+            raise BadParameter("n", f"The heap n must be a whole number of at most {MAX_DIGITS} digits; got {raw[:40]!r}.")
+        n = int(raw)
+    return Params(amounts, upto, n)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    params: Params
+    label: str
+    values: list[int]
+    period: Period | None
+    bands: list[str]  # per shown heap: "pre", "even", "odd" (alternate periods), or "none"
+    n_value: int | None
+    folded: int | None  # the small heap with the same value as n
+    quotient: int | None  # n = preperiod + quotient·length + remainder
+
+    @property
+    def n_text(self) -> str:
+        text = str(self.params.n)
+        return text if len(text) <= 60 else f"{text[:24]}…{text[-24:]} ({len(text)} digits)"
+
+
+def view(params: Params) -> View:
+    rule = SubtractionSet(params.amounts)
+    p = period(rule, search_limit=SEARCH_LIMIT)
+    values = grundy_values(rule, params.upto)
+    bands = []
+    for i in range(params.upto + 1):
+        if p is None:
+            bands.append("none")
+        elif i < p.preperiod:
+            bands.append("pre")
+        else:
+            bands.append("even" if ((i - p.preperiod) // p.length) % 2 == 0 else "odd")
+    n_value = folded = quotient = None
+    if params.n is not None and p is not None:
+        n_value = grundy(rule, params.n)
+        folded = p.fold(params.n)
+        quotient = (params.n - p.preperiod) // p.length if params.n >= p.preperiod else 0
+    return View(params, rule.label, values, p, bands, n_value, folded, quotient)
+
+
+__all__ = ["parse", "view"]
