@@ -1,0 +1,54 @@
+"""The core lessons' widgets in Chromium: each responds, and the Plotly chart redraws."""
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Watch
+
+
+def test_wythoff_plot_draws_and_redraws(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + "/w/wythoff?a=5&b=8")
+    plot = page.locator(".plot")
+    expect(plot.locator(".main-svg").first).to_be_visible()
+    expect(plot).to_contain_text("you: (5, 8), N")
+    page.locator("input[name=a]").fill("3")
+    page.locator("input[name=b]").fill("5")
+    page.locator("input[name=b]").press("Enter")
+    expect(page.locator(".plot")).to_contain_text("you: (3, 5), P")
+    expect(page.locator(".plot .main-svg").first).to_be_visible()
+    assert "a=3" in page.url and "b=5" in page.url
+
+
+def test_xor_columns_move_button_reaches_a_p_position(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + "/w/xor-columns?heaps=14,21,39")
+    page.get_by_role("button", name="Take 12 from heap 3").click()
+    expect(page.locator(".explain")).to_contain_text("the XOR is 0")
+    expect(page.locator("input[name=heaps]")).to_have_value("14,21,27")
+    page.get_by_role("button", name="+ Heap").click()
+    expect(page.locator("input[name=heaps]")).to_have_value("14,21,27,1")
+
+
+def test_grid_cell_click_and_keyboard_steps(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + "/w/grid?game=wythoff&size=6")
+    page.get_by_role("button", name="(3, 5)").click()
+    expect(page.locator(".explain")).to_contain_text("(3, 5)")
+    expect(page.locator(".explain")).to_contain_text("so P")
+    page.locator("[data-step=start]").click()
+    expect(page.locator(".step-count")).to_contain_text("0 of 49")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".step-count")).to_contain_text("2 of 49")
+    expect(page.locator("td.is-selected")).to_have_count(1)  # the clicked cell stays chosen
+    expect(page.locator("input[name=cell]")).to_have_value("3,5")
+
+
+def test_game_sum_updates(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + "/w/game-sum?nim=1,2,3&bash=&sub=&wythoff=")
+    expect(page.locator(".explain")).to_contain_text("XOR to 0")
+    page.locator("input[name=nim]").fill("1,2,4")
+    page.locator("input[name=nim]").press("Enter")
+    expect(page.locator(".explain")).to_contain_text("XOR to 7")
