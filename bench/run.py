@@ -6,7 +6,6 @@ Run with `make bench`. Figures are medians over repeated requests through Flask'
 from __future__ import annotations
 
 import re
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,15 +29,6 @@ CASES = [
 ]
 
 
-def timed(fn, repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
-
-
 def main() -> None:
     t0 = time.perf_counter()
     app = create_app()
@@ -48,7 +38,7 @@ def main() -> None:
     for label, url, htmx in CASES:
         headers = {"HX-Request": "true"} if htmx else {}
         size = len(client.get(url, headers=headers).data)
-        median = timed(lambda: client.get(url, headers=headers), 30)
+        median = engine.median_seconds(lambda: client.get(url, headers=headers), 30)
         print(f"{label:62} {1000 * median:7.2f} ms {size:8d}")
 
     rule = SubtractionSet.of(7, 13, 29, 41, 53, 67, 71, 83, 97, 100)

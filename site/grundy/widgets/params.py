@@ -76,36 +76,12 @@ def flag_param(args: Mapping[str, str], name: str, *, label: str) -> bool:
     raise BadParameter(name, f"{label} is a switch: use 1 or 0; got {_shown(raw)}.")
 
 
-def int_set_param(
-    args: Mapping[str, str], name: str, *, lo: int, hi: int, max_items: int, default: str, label: str
-) -> frozenset[int]:
-    """A set of whole numbers separated by commas or spaces, such as ``1, 3, 4`` or ``1 3 4``;
-    a trailing comma is forgiven, an empty item between two commas is not."""
-    raw = args.get(name, "").strip()
-    if raw == "" and name in args:
-        raise BadParameter(name, f"{label} is empty: write numbers separated by commas, like 1,3,4.")
-    raw = raw or default
-    raw = raw[:-1].rstrip() if raw.endswith(",") else raw
-    items = [item.strip() for item in re.split(r"\s*,\s*|\s+", raw)]
-    if any(item == "" for item in items):
-        raise BadParameter(name, f"{label} has an empty item in {_shown(raw)}: write numbers separated by single commas, like 1,3,4.")
-    values: set[int] = set()
-    for item in items:
-        if not _INT.fullmatch(item):
-            raise BadParameter(name, f"{label} must list whole numbers from {lo} to {hi}; {_shown(item)} is not one.")
-        value = int(item)
-        if not lo <= value <= hi:
-            raise BadParameter(name, f"{label} must list whole numbers from {lo} to {hi}; got {value}.")
-        values.add(value)
-    if len(values) > max_items:
-        raise BadParameter(name, f"{label} may hold at most {max_items} numbers; got {len(values)}.")
-    return frozenset(values)
-
-
 def int_list_param(
     args: Mapping[str, str], name: str, *, lo: int, hi: int, min_items: int, max_items: int, default: str, label: str
 ) -> list[int]:
-    """An ordered list of whole numbers separated by commas or spaces (repeats allowed)."""
+    """An ordered list of whole numbers separated by commas or spaces, such as ``1, 3, 4`` or
+    ``1 3 4`` (repeats allowed); a trailing comma is forgiven, an empty item between two commas
+    is not."""
     raw = args.get(name, "").strip()
     if raw == "" and name in args:
         raise BadParameter(name, f"{label} is empty: write numbers separated by commas, like {default}.")
@@ -113,7 +89,7 @@ def int_list_param(
     raw = raw[:-1].rstrip() if raw.endswith(",") else raw
     items = [item.strip() for item in re.split(r"\s*,\s*|\s+", raw)]
     if any(item == "" for item in items):
-        raise BadParameter(name, f"{label} has an empty item in {_shown(raw)}: write numbers separated by single commas.")
+        raise BadParameter(name, f"{label} has an empty item in {_shown(raw)}: write numbers separated by single commas, like {default or '1,3,4'}.")
     if len(items) > max_items:
         raise BadParameter(name, f"{label} may hold at most {max_items} numbers; got {len(items)}.")
     if len(items) < min_items:
@@ -126,8 +102,20 @@ def int_list_param(
             raise BadParameter(name, f"{label} must list whole numbers {bound}; {_shown(item)} is not one.")
         value = int(item)
         if not lo <= value <= hi:
-            raise BadParameter(name, f"{label} must list whole numbers {bound}; got {_shown(item)}.")
+            raise BadParameter(name, f"{label} must list whole numbers {bound}; got {value}.")
         values.append(value)
+    return values
+
+
+def int_set_param(
+    args: Mapping[str, str], name: str, *, lo: int, hi: int, max_items: int, default: str, label: str
+) -> frozenset[int]:
+    """A set of whole numbers written like a list (see :func:`int_list_param`); repeats collapse."""
+    values = frozenset(
+        int_list_param(args, name, lo=lo, hi=hi, min_items=1, max_items=10 * max_items, default=default, label=label)
+    )
+    if len(values) > max_items:
+        raise BadParameter(name, f"{label} may hold at most {max_items} numbers; got {len(values)}.")
     return values
 
 
