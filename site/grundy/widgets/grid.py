@@ -23,7 +23,7 @@ DEFAULTS = {"game": "wythoff", "size": "12", "sg": "", "cell": "", "step": ""}
 GAMES = ("wythoff", "kiki", "marbles", "bomb")
 GAME_NAMES = {
     "wythoff": "Wythoff's game (piles a, b)",
-    "kiki": "kiki's game (cells left, cells down)",
+    "kiki": "kiki's game (cells down, cells left)",
     "marbles": "Marbles (row r, column c)",
     "bomb": "Bomb game (row p, column q)",
 }
