@@ -173,7 +173,8 @@ def test_wythoff_widget_plot_and_precision_lab(client: FlaskClient) -> None:
     assert names[:4] == ["P-positions (aₖ, bₖ)", "their mirror images", "y = φx", "y = x/φ"]
     assert [(a["ax"], a["ay"], a["x"], a["y"]) for a in figure["layout"]["annotations"]] == [(5, 8, 4, 7), (5, 8, 5, 3)]
     assert _re.search(r"exact for every k up to\s+<strong>102,334,154</strong>", html)
-    assert "the double formula gives 165580141 — <strong>wrong</strong>" in html
+    assert "the double formula gives 165,580,141 — <strong>wrong</strong>" in html
+    assert '<details class="lab" open>' in html  # the answer is not folded away
     page = client.get("/w/wythoff").text
     assert "plotly-cartesian.min.js" in page
     assert "plotly-cartesian.min.js" not in client.get("/w/pn-table").text

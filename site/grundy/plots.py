@@ -37,23 +37,23 @@ def wythoff_figure(a: int, b: int, span: int, moves: list[tuple[int, int]]) -> d
     if a <= span and b <= span:
         is_p = wythoff.is_p(a, b)
         fig.add_trace(go.Scatter(x=[a], y=[b], mode="markers", name=f"you: ({a}, {b}), {'P' if is_p else 'N'}",
-                                 marker={"size": 16, "symbol": "star", "color": P_COLOUR if is_p else N_COLOUR,
-                                         "line": {"width": 1, "color": "#222"}},
+                                 marker={"size": 18, "symbol": "star", "color": "#b4236b" if is_p else N_COLOUR,
+                                         "line": {"width": 1.5, "color": "#222"}},
                                  hovertemplate="your position (%{x}, %{y})<extra></extra>"))
         for x, y in moves:
             fig.add_annotation(x=x, y=y, ax=a, ay=b, xref="x", yref="y", axref="x", ayref="y", showarrow=True,
-                               arrowhead=3, arrowsize=1.2, arrowwidth=2, arrowcolor=N_COLOUR, text="")
+                               arrowhead=2, arrowsize=1.4, arrowwidth=3, arrowcolor="#b4236b", text="")
     fig.update_layout(
-        margin={"l": 45, "r": 10, "t": 10, "b": 40},
-        height=430,
+        margin={"l": 45, "r": 10, "t": 10, "b": 110},
+        height=520,
         paper_bgcolor="rgba(0,0,0,0)",
         plot_bgcolor="rgba(0,0,0,0)",
         font={"color": "#888", "size": 13},
-        legend={"x": 0.01, "y": 0.99, "bgcolor": "rgba(128,128,128,0.08)", "font": {"size": 11}},
+        legend={"orientation": "h", "x": 0, "y": -0.14, "yanchor": "top", "font": {"size": 12}},
         xaxis={"title": {"text": "pile a"}, "range": [-0.5, span + 0.5], "gridcolor": "rgba(128,128,128,0.2)",
                "zeroline": False, "constrain": "domain"},
         yaxis={"title": {"text": "pile b"}, "range": [-0.5, span + 0.5], "gridcolor": "rgba(128,128,128,0.2)",
-               "zeroline": False, "scaleanchor": "x", "scaleratio": 1},
+               "zeroline": False},  # same range on both axes; no forced aspect, which squashed narrow plots
     )
     result: dict[str, Any] = json.loads(fig.to_json())
     result["layout"].pop("template", None)  # plotly.py's default theme: 10 KB the page does not need

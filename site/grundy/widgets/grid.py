@@ -177,6 +177,8 @@ def view(params: Params) -> View:
             row.append(cell)
             index += 1
         rows.append(row)
+    if params.game == "kiki":
+        rows.reverse()  # cells down count up from the bottom row: the coin moves down the screen too
     chosen = selected or current
     return View(params, GAME_NAMES[params.game], rows, chosen, options(params.game, chosen.r, chosen.c) if chosen else [])
 

@@ -79,6 +79,10 @@ class View:
     lab: Lab | None
     nearest: tuple[int, int]  # the P-position with the same difference b − a
 
+    def grouped(self, n: int) -> str:
+        """Thousands separators for numbers a person reads; long ones shortened like shown()."""
+        return f"{n:,}" if n < 10**30 else self.shown(n)
+
     def shown(self, n: int) -> str:
         text = str(n)
         return text if len(text) <= 40 else f"{text[:16]}…{text[-16:]} ({len(text)} digits)"
@@ -93,8 +97,10 @@ def view(params: Params) -> View:
 
     a, b = params.a, params.b
     moves = wythoff.winning_moves(a, b)
-    drawable = max(a, b) <= params.span
-    figure = wythoff_figure(a, b, params.span, [m.after for m in moves]) if drawable else None
+    # A position a little beyond the chosen span still gets drawn: the plot grows to fit it.
+    span = max(params.span, max(a, b) + 2) if max(a, b) <= 200 else params.span
+    drawable = max(a, b) <= span
+    figure = wythoff_figure(a, b, span, [m.after for m in moves]) if drawable else None
     return View(
         params=params,
         is_p=wythoff.is_p(a, b),
