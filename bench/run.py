@@ -25,7 +25,14 @@ CASES = [
     ("pn-table 10-element set, N=300", "/w/pn-table?rule=set&set=7,13,29,41,53,67,71,83,97,100&upto=300", True),
     ("pn-table bad input (400)", "/w/pn-table?upto=-1", True),
     ("mex-steps worst case (N=60, n=60)", "/w/mex-steps?upto=60&n=60", True),
+    ("xor-columns, 12 heaps below 10^36", "/w/xor-columns?heaps=" + ",".join(str(10**35 + 7 * i) for i in range(12)), True),
+    ("period, |S|=10, 1000-digit n", "/w/period?set=7,13,29,41,53,67,71,83,97,100&upto=200&n=" + "9" * 1000, True),
+    ("grid worst case (Wythoff 24x24, SG, a cell chosen)", "/w/grid?game=wythoff&size=24&sg=1&cell=24,24", True),
+    ("grid Bomb 24x24 with SG", "/w/grid?game=bomb&size=24&sg=1&cell=24,24", True),
+    ("game-sum, 8 mixed components", "/w/game-sum?nim=5,9&bash=7,100&m=3&sub=10,500&set=1,3,4&wythoff=20,33 60,59", True),
+    ("wythoff plot, span 200", "/w/wythoff?a=120&b=190&span=200&k=102334155", True),
     ("lesson 2, whole page (cached render)", "/lessons/p-and-n-positions", False),
+    ("lesson 5, whole page (cached render)", "/lessons/wythoff", False),
 ]
 
 

@@ -63,8 +63,9 @@ def winning_moves(heaps: Sequence[int]) -> list[NimMove]:
     x = nim_sum(heaps)
     if x == 0:
         return []
-    # a ⊕ x < a exactly when a has a 1 at x's highest 1.
-    return [NimMove(i + 1, a - (a ^ x), a ^ x) for i, a in enumerate(heaps) if a ^ x < a]
+    # a ⊕ x < a exactly when a has a 1 at x's highest 1 (a bit test is the cheapest check).
+    top = x.bit_length() - 1
+    return [NimMove(i, a - b, b) for i, a in enumerate(heaps, 1) if a >> top & 1 for b in (a ^ x,)]
 
 
 def misere_outcome(heaps: Sequence[int]) -> Outcome:
