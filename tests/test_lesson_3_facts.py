@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import lesson_code
+from tests.lesson_code import CXX, needs_cxx
+
 from grundy.games.core import misere_outcome, misere_solver
 from grundy.games.takeaway import Bash, TakeAwayGame, outcomes
 from tests.judge import SHARED, judge_samples
@@ -26,7 +29,6 @@ from tests.judge import SHARED, judge_samples
 REPO = Path(__file__).parents[1]
 LESSON = REPO / "content" / "en" / "03-bash-game.md"
 
-FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 
 # Limits small enough for brute force, large enough to cover every remainder many times.
 SMALL_M = range(1, 41)
@@ -47,7 +49,7 @@ def plain(source: str) -> str:
 
 def fenced_blocks(info: str) -> list[str]:
     """The bodies of the fenced code blocks whose info string is exactly ``info``."""
-    return [body for found, body in FENCE.findall(text()) if found.strip() == info]
+    return lesson_code.fenced_blocks(text(), info)
 
 
 def widget_params(name: str) -> list[dict[str, str]]:
@@ -457,16 +459,11 @@ def test_python_winning_bids_matches_the_auction() -> None:
         assert answers == sample["output"].splitlines()
 
 
-CXX = shutil.which("g++")
-needs_gxx = pytest.mark.skipif(CXX is None, reason="no g++ on this machine")
+needs_gxx = lesson_code.needs_cxx
 
 
 def compile_cpp(source: str, directory: Path) -> Path:
-    (directory / "main.cpp").write_text(source, encoding="utf-8")
-    binary = directory / "main"
-    subprocess.run([CXX, "-std=c++17", "-O1", "-Wall", "-Werror", "-o", str(binary), str(directory / "main.cpp")],
-                   check=True, capture_output=True, timeout=120)
-    return binary
+    return lesson_code.compile_cpp(source, directory, "-O1")
 
 
 def cpp_block(containing: str) -> str:
@@ -476,7 +473,7 @@ def cpp_block(containing: str) -> str:
 
 
 def run(binary: Path, stdin: str) -> str:
-    return subprocess.run([str(binary)], input=stdin, check=True, capture_output=True, text=True, timeout=60).stdout
+    return lesson_code.run(binary, stdin, timeout=60)
 
 
 @needs_gxx

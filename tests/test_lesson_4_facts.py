@@ -22,6 +22,9 @@ from operator import xor
 from pathlib import Path
 
 import pytest
+
+from tests import lesson_code
+from tests.lesson_code import CXX, needs_cxx
 from flask.testing import FlaskClient
 
 from grundy.games import nim
@@ -33,8 +36,6 @@ from tests.judge import SHARED, judge_samples
 
 REPO = Path(__file__).parents[1]
 LESSON = REPO / "content" / "en" / "04-nim.md"
-
-FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 
 
 # ---------------------------------------------------------------- helpers
@@ -58,7 +59,7 @@ def says(*phrases: str) -> None:
 
 def fenced_blocks(info: str) -> list[str]:
     """The bodies of the fenced code blocks whose info string is exactly ``info``."""
-    return [body for found, body in FENCE.findall(text()) if found.strip() == info]
+    return lesson_code.fenced_blocks(text(), info)
 
 
 def widget_params(name: str) -> list[dict[str, str]]:
@@ -577,10 +578,6 @@ def test_python_code_matches_the_engine() -> None:
             assert answer(sample["input"]).split() == sample["output"].split()
 
 
-CXX = shutil.which("g++") or shutil.which("clang++")
-needs_cxx = pytest.mark.skipif(CXX is None, reason="no C++ compiler on this machine")
-
-
 def cpp_block(containing: str) -> str:
     blocks = [body for body in fenced_blocks("cpp") if containing in body]
     assert len(blocks) == 1, f"exactly one C++ block contains {containing!r}"
@@ -588,16 +585,11 @@ def cpp_block(containing: str) -> str:
 
 
 def compile_cpp(source: str, directory: Path) -> Path:
-    (directory / "main.cpp").write_text(source, encoding="utf-8")
-    binary_path = directory / "main"
-    subprocess.run([CXX, "-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(binary_path),
-                    str(directory / "main.cpp")], check=True, capture_output=True, timeout=120)
-    return binary_path
+    return lesson_code.compile_cpp(source, directory, "-O2", "-Wextra")
 
 
-def run(binary_path: Path, stdin: str) -> str:
-    return subprocess.run([str(binary_path)], input=stdin, check=True, capture_output=True, text=True,
-                          timeout=60).stdout
+def run(binary: Path, stdin: str) -> str:
+    return lesson_code.run(binary, stdin, timeout=60)
 
 
 @needs_cxx

@@ -25,6 +25,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import lesson_code
+from tests.lesson_code import CXX, needs_cxx
+
 from grundy.games import wythoff
 from grundy.games.core import Solver
 from grundy.games.wythoff import WythoffGame, a_k, first_float_failure, float_a_k, is_p, p_position
@@ -34,7 +37,6 @@ from tests.judge import SHARED, judge_samples
 REPO = Path(__file__).parents[1]
 LESSON = REPO / "content" / "en" / "05-wythoff.md"
 
-FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 
 getcontext().prec = 100
 PHI = (1 + Decimal(5).sqrt()) / 2  # φ to 100 digits, for checking floors and gaps
@@ -56,7 +58,7 @@ def plain(source: str) -> str:
 
 
 def fenced_blocks(info: str) -> list[str]:
-    return [body for found, body in FENCE.findall(text()) if found.strip() == info]
+    return lesson_code.fenced_blocks(text(), info)
 
 
 def widget_params(name: str) -> list[dict[str, str]]:
@@ -645,16 +647,11 @@ def test_python_code_matches_the_engine() -> None:
         assert ns["winning_moves"](a, b) == [tuple(map(int, line.split())) for line in hdu_2177_lines(a, b)[1:]]
 
 
-CXX = shutil.which("g++")
-needs_gxx = pytest.mark.skipif(CXX is None, reason="no g++ on this machine")
+needs_gxx = lesson_code.needs_cxx
 
 
 def compile_cpp(source: str, directory: Path, name: str = "main") -> Path:
-    (directory / f"{name}.cpp").write_text(source, encoding="utf-8")
-    binary = directory / name
-    subprocess.run([CXX, "-std=c++17", "-O2", "-Wall", "-Werror", "-o", str(binary), str(directory / f"{name}.cpp")],
-                   check=True, capture_output=True, timeout=120)
-    return binary
+    return lesson_code.compile_cpp(source, directory, "-O2", name=name)
 
 
 def cpp_block(containing: str) -> str:
@@ -664,7 +661,7 @@ def cpp_block(containing: str) -> str:
 
 
 def run(binary: Path, stdin: str) -> str:
-    return subprocess.run([str(binary)], input=stdin, check=True, capture_output=True, text=True, timeout=120).stdout
+    return lesson_code.run(binary, stdin, timeout=120)
 
 
 @needs_gxx

@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import lesson_code
+from tests.lesson_code import CXX, needs_cxx
+
 from grundy.games import nim
 from grundy.games.core import Solver, SumGame, mex
 from grundy.games.nim import NimHeap, NimMove
@@ -46,7 +49,6 @@ TAKE_ONE_OR_TWO = Bash(2)  # lesson 1's coin game
 ALL_SMALL_SETS = [SubtractionSet(frozenset(c)) for r in range(1, 8) for c in itertools.combinations(range(1, 8), r)]
 RULES = [S134, S23, S124, TAKE_ONE_OR_TWO, Bash(5), PowersOfTwo(), Fibonacci(), SubtractionSet.of(2, 5, 7)]
 
-FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 MEX_CLAIM = re.compile(r"\\operatorname\{mex\}\\\{([0-9, ]*)\\\} = (\d+)")
 
 
@@ -55,7 +57,7 @@ MEX_CLAIM = re.compile(r"\\operatorname\{mex\}\\\{([0-9, ]*)\\\} = (\d+)")
 
 def fenced_blocks(info: str) -> list[str]:
     """The bodies of the lesson's fenced code blocks whose info string is exactly ``info``."""
-    return [body for found, body in FENCE.findall(TEXT) if found.strip() == info]
+    return lesson_code.fenced_blocks(TEXT, info)
 
 
 def widget_params(name: str) -> list[dict[str, str]]:
@@ -371,9 +373,6 @@ def test_python_sg_table_matches_the_engine() -> None:
     solver = Solver(TakeAwayGame(S134))
     assert sg_table([1, 3, 4], 500) == [solver.grundy(n) for n in range(501)]
 
-
-CXX = shutil.which("g++") or shutil.which("clang++")
-needs_cxx = pytest.mark.skipif(CXX is None, reason="no C++ compiler on this machine")
 
 HARNESS = """
 #include <iostream>

@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import lesson_code
+from tests.lesson_code import CXX, needs_cxx
+
 from grundy.games import nim
 from grundy.games.core import Solver, SumGame, mex, nim_sum
 from grundy.games.nim import NimHeap, NimMove
@@ -50,7 +53,6 @@ S289 = SubtractionSet.of(2, 8, 9)  # the longest preperiod among the small sets
 BASH3 = Bash(3)
 SMALL_FIB = SubtractionSet.of(1, 2, 3, 5, 8, 13)  # the Fibonacci moves for heaps up to 20
 
-FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 MEX_CLAIM = re.compile(r"\\operatorname\{mex\}\\\{([0-9, ]*)\\\} = (\d+)")
 
 # Every set of one to three amounts from 1 to 9: the "129 sets" of the Beyond box.
@@ -67,7 +69,7 @@ def plain() -> str:
 
 def fenced_blocks(info: str) -> list[str]:
     """The bodies of the lesson's fenced code blocks whose info string is exactly ``info``."""
-    return [body for found, body in FENCE.findall(TEXT) if found.strip() == info]
+    return lesson_code.fenced_blocks(TEXT, info)
 
 
 def widget_params(name: str) -> list[dict[str, str]]:
@@ -602,10 +604,6 @@ def test_python_period_and_huge_heaps() -> None:
     assert ns["find_period"]([0, 1, 2, 3], 2) is None  # no window repeats in so short a table
 
 
-CXX = shutil.which("g++") or shutil.which("clang++")
-needs_cxx = pytest.mark.skipif(CXX is None, reason="no C++ compiler on this machine")
-
-
 def cpp_block(containing: str) -> str:
     blocks = [body for body in fenced_blocks("cpp") if containing in body]
     assert len(blocks) == 1, f"exactly one C++ block contains {containing!r}"
@@ -613,16 +611,11 @@ def cpp_block(containing: str) -> str:
 
 
 def compile_cpp(source: str, directory: Path) -> Path:
-    (directory / "main.cpp").write_text(source, encoding="utf-8")
-    binary = directory / "main"
-    # _GLIBCXX_DEBUG makes every vector index checked: an index out of range aborts the run.
-    subprocess.run([CXX, "-std=c++17", "-O1", "-Wall", "-Werror", "-D_GLIBCXX_DEBUG", "-o", str(binary),
-                    str(directory / "main.cpp")], check=True, capture_output=True, timeout=180)
-    return binary
+    return lesson_code.compile_cpp(source, directory, "-O1", "-D_GLIBCXX_DEBUG")
 
 
 def run(binary: Path, stdin: str) -> str:
-    return subprocess.run([str(binary)], input=stdin, check=True, capture_output=True, text=True, timeout=60).stdout
+    return lesson_code.run(binary, stdin, timeout=60)
 
 
 @needs_cxx

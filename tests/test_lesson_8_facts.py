@@ -25,6 +25,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import lesson_code
+from tests.lesson_code import CXX, needs_cxx
+
 from grundy.games import wythoff
 from grundy.games.core import Move, Solver, mex
 from grundy.games.grids import (
@@ -49,7 +52,6 @@ LESSON_8 = REPO / "content" / "en" / "08-sg-by-search.md"
 TEXT = LESSON_8.read_text(encoding="utf-8")
 NOTES = REPO.parent / "shared" / "notes"
 
-FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 
 KIKI = Solver(KikiGame())  # positions (left, down); the lesson writes (d, l) = (down, left)
 BOARDS = Solver(BombBoard())  # whole boards of bombs as single positions: brute force
@@ -61,7 +63,7 @@ WYTHOFF = Solver(wythoff.WythoffGame())
 
 def fenced_blocks(info: str) -> list[str]:
     """The bodies of the lesson's fenced code blocks whose info string is exactly ``info``."""
-    return [body for found, body in FENCE.findall(TEXT) if found.strip() == info]
+    return lesson_code.fenced_blocks(TEXT, info)
 
 
 def widget_params(name: str) -> list[dict[str, str]]:
@@ -609,10 +611,6 @@ def test_python_marble_moves_with_sg_search() -> None:
             if r != c:
                 assert sg_search((r, c), marble_moves, memo) == marbles_grundy(r, c)
                 assert sorted(marble_moves((r, c))) == sorted((m.position,) for m in MarblesGame().options((r, c)))
-
-
-CXX = shutil.which("g++") or shutil.which("clang++")
-needs_cxx = pytest.mark.skipif(CXX is None, reason="no C++ compiler on this machine")
 
 
 @needs_cxx

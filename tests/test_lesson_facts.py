@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import lesson_code
+from tests.lesson_code import CXX, needs_cxx
+
 from grundy.games.takeaway import Bash, PowersOfTwo, SubtractionSet, outcomes
 from tests.judge import judge_samples
 
@@ -26,15 +29,13 @@ CARDS = PowersOfTwo()  # HDU 1847
 TAKE_TWO_OR_THREE = SubtractionSet(frozenset({2, 3}))
 TAKE_ONE_THREE_FOUR = SubtractionSet(frozenset({1, 3, 4}))
 
-FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
-
 
 # ---------------------------------------------------------------- helpers
 
 
 def fenced_blocks(path: Path, info: str) -> list[str]:
     """The bodies of the fenced code blocks in ``path`` whose info string is exactly ``info``."""
-    return [body for found, body in FENCE.findall(path.read_text(encoding="utf-8")) if found.strip() == info]
+    return lesson_code.fenced_blocks(path.read_text(encoding="utf-8"), info)
 
 
 def options(rule, n: int) -> list[int]:
@@ -274,16 +275,8 @@ def test_python_first_player_wins_matches_the_engine() -> None:
     assert [first_player_wins(n) for n in range(1001)] == [o == "N" for o in table]
 
 
-CXX = shutil.which("g++") or shutil.which("clang++")
-needs_cxx = pytest.mark.skipif(CXX is None, reason="no C++ compiler on this machine")
-
-
 def compile_cpp(source: str, directory: Path) -> Path:
-    (directory / "main.cpp").write_text(source, encoding="utf-8")
-    binary = directory / "main"
-    subprocess.run([CXX, "-std=c++17", "-O1", "-Wall", "-Werror", "-o", str(binary), str(directory / "main.cpp")],
-                   check=True, capture_output=True, timeout=120)
-    return binary
+    return lesson_code.compile_cpp(source, directory, "-O1")
 
 
 def cpp_block(containing: str) -> str:
