@@ -91,7 +91,17 @@ def test_pair_games_print_a_matrix() -> None:
         (["solve", "k-multiple", "5"], "needs --k K"),
         (["solve", "bash", "5", "--max", "two"], "--max must be a whole number; got 'two'"),
         (["solve", "mock-turtles", "HXT"], "H (heads) and T (tails)"),
-        (["solve", "wythoff", "400,400", "401,2"], "up to piles of 300"),
+        (["solve", "wythoff", "400,400", "401,2"], "up to piles of 100"),
+        (["solve", "nim", "-5"], "a heap must be a whole number; got '-5'"),
+        (["solve", "nim", "++5"], "a heap must be a whole number; got '++5'"),
+        (["solve", "nim", "²"], "a heap must be a whole number; got '²'"),
+        (["solve", "chess", "1"], "unknown game 'chess'"),
+        (["solve", "nim"], "give at least one component of nim"),
+        (["solve", "nim", "3", "--every"], "--every applies to euclid only"),
+        (["solve", "subtraction", "5", "--set", "1,100000"], "--set amounts may be at most 1000"),
+        (["solve", "k-multiple", "5", "--k", "1000000"], "--k may be at most 1000"),
+        (["solve", "bash", "5", "--max", "²"], "--max must be a whole number"),
+        (["table", "circle", "--upto", "1000"], "--upto may be at most 500 for circle"),
         (["table", "nim", "--upto", "x"], "--upto must be a whole number; got 'x'"),
         (["table", "wythoff", "--upto", "1000"], "--upto may be at most 120"),
     ],
@@ -102,5 +112,53 @@ def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
     assert err.count("\n") == 1 and err.startswith("grundy: error: ") and message in err
 
 
-def test_unknown_game_is_a_usage_error() -> None:
-    assert run("solve", "chess", "1")[0] == 2
+def test_huge_bash_and_euclid_use_their_closed_forms() -> None:
+    data = json.loads(run("solve", "bash", str(10**30), "--max", str(10**29), "--json")[1])
+    assert data["sg"] == 10**30 % (10**29 + 1) and data["winning_moves"][0]["move"] == f"take {10**30 % (10**29 + 1)}"
+    data = json.loads(run("solve", "euclid", f"{10**50},3", "--json")[1])
+    assert data["outcome"] == "N" and data["sg"] is None
+    x, y = map(int, data["winning_moves"][0]["position"][0].split(","))
+    from grundy.games import euclid
+
+    assert euclid.outcome(x, y) == "P"
+
+
+def test_many_winning_moves_are_listed_up_to_a_limit() -> None:
+    heaps = ["1"] * 2001  # XOR 1: emptying any heap wins
+    data = json.loads(run("solve", "nim", *heaps, "--json")[1])
+    assert len(data["winning_moves"]) == 1000 and data["winning_moves_total"] == 2001
+
+
+def test_every_sg_move_moves_in_every_unfinished_game() -> None:
+    data = json.loads(run("solve", "euclid", "3,5", "2,7", "0,4", "--every", "--json")[1])
+    assert data["outcome"] == "N"
+    [move] = data["winning_moves"]
+    assert move["position"] == ["2,3", "2,3", "0,4"] and move["move"].count("game") == 2
+
+
+def test_k_multiple_lists_every_winning_first_move() -> None:
+    data = json.loads(run("solve", "k-multiple", "7", "--k", "1", "--json")[1])
+    assert {m["move"] for m in data["winning_moves"]} == {"take 1", "take 3"}
+
+
+def test_marbles_lists_the_moves_off_the_home_line_too() -> None:
+    data = json.loads(run("solve", "marbles", "2,2", "--json")[1])
+    assert sorted(m["position"][0] for m in data["winning_moves"]) == ["0,0", "1,2", "2,1"]
+
+
+def test_misere_bash_closed_form_agrees_with_search() -> None:
+    from grundy.games.core import misere_outcome
+    from grundy.games.solve import Options, solve
+    from grundy.games.takeaway import Bash, TakeAwayGame
+
+    for m in range(1, 6):
+        for n in range(0, 40):
+            answer = solve("bash", [str(n)], Options(max=m), misere=True)
+            assert answer.outcome == misere_outcome(TakeAwayGame(Bash(m)), n)
+            for move in answer.winning_moves:
+                assert misere_outcome(TakeAwayGame(Bash(m)), int(move.position[0])) == "P"
+
+
+def test_a_misere_search_too_large_says_so_in_one_line() -> None:
+    code, out, err = run("solve", "bash", "50", "50", "50", "--max", "50", "--misere")
+    assert code == 2 and err.count("\n") == 1 and "solved by search" in err

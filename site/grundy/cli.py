@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -52,7 +53,7 @@ def _options(max_: str | None, set_: str | None, k: str | None, every: bool = Fa
     def number(raw: str | None, name: str) -> int | None:
         if raw is None:
             return None
-        if not raw.strip().isdigit():
+        if not re.fullmatch(r"\+?[0-9]+", raw.strip()):
             fail(f"{name} must be a whole number; got {raw!r}")
         return int(raw)
 
@@ -65,15 +66,29 @@ def main() -> None:
     sys.set_int_max_str_digits(0)  # piles of any size are welcome
 
 
-@main.command(epilog=COMPONENT_HELP)
-@click.argument("game", type=click.Choice(GAMES))
-@click.argument("components", nargs=-1, required=True)
+def _game(game: str) -> str:
+    if game not in GAMES:
+        fail(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    return game
+
+
+# Components such as "-5" must reach our own parser (one clear line), not click's option parser.
+@main.command(epilog=COMPONENT_HELP, context_settings={"ignore_unknown_options": True})
+@click.argument("game", metavar="GAME")
+@click.argument("components", nargs=-1)
 @rule_options
 @click.option("--every", is_flag=True, help="euclid: every-SG (all games move each turn; the last to finish decides).")
 @click.option("--misere", is_flag=True, help="Misère play: the player who makes the last move loses.")
 def solve_command(game: str, components: tuple[str, ...], max_: str | None, set_: str | None, k: str | None,
                   as_json: bool, every: bool, misere: bool) -> None:
     """Who wins from a position, and every winning move."""
+    _game(game)
+    if not components:
+        fail(f"give at least one component of {game}, e.g. `grundy solve {game} …` (see --help)")
+    if every and game != "euclid":
+        fail("--every applies to euclid only")
+    if every and misere:
+        fail("--every and --misere cannot be combined")
     try:
         solution = solve(game, list(components), _options(max_, set_, k, every), misere=misere)
     except GameError as error:
@@ -85,9 +100,11 @@ def solve_command(game: str, components: tuple[str, ...], max_: str | None, set_
     who = "the player to move wins" if solution.outcome == "N" else "the player to move loses"
     click.echo(f"{game} {' '.join(solution.position)}: {solution.outcome}{value}: {who}")
     for key, val in solution.extra.items():
-        click.echo(f"  {key}: {val}")
+        shown = ", ".join(map(str, val)) if isinstance(val, list) else "yes" if val is True else val
+        click.echo(f"  {key.replace('_', ' ')}: {shown}")
     if solution.winning_moves:
-        click.echo("winning moves:")
+        total = solution.extra.get("winning_moves_total")
+        click.echo("winning moves:" if total is None else f"winning moves (the first {len(solution.winning_moves)} of {total}):")
         for m in solution.winning_moves:
             click.echo(f"  {m.description} → {' '.join(m.position) or '(nothing left)'}")
 
@@ -96,12 +113,13 @@ solve_command.name = "solve"
 
 
 @main.command()
-@click.argument("game", type=click.Choice(GAMES))
+@click.argument("game", metavar="GAME")
 @click.option("--upto", required=True, type=str, help="The largest component (pair games: the largest coordinate).")
 @rule_options
 def table(game: str, upto: str, max_: str | None, set_: str | None, k: str | None, as_json: bool) -> None:
     """SG values of single components 0..N (a matrix for pair games)."""
-    if not upto.strip().isdigit():
+    _game(game)
+    if not re.fullmatch(r"[0-9]+", upto.strip()):
         fail(f"--upto must be a whole number; got {upto!r}")
     try:
         result = make_table(game, int(upto), _options(max_, set_, k))

@@ -58,8 +58,9 @@ _STEPS: dict[Pair, int] = {}
 def grundy(a: int, b: int) -> int:
     """The SG value, by memoised search (the outcome alone has the closed rule above)."""
     pair = _normal(a, b)
-    if pair[1] > 10**6:
-        raise GameError(f"SG values of Euclid positions are searched for piles up to 1,000,000; got {pair}")
+    if pair[1] > 1000:
+        # the search visits every (x, y') below, each with y'/x moves: quadratic in the pile
+        raise GameError(f"SG values of Euclid positions are searched for piles up to 1000; got {pair}")
     return _SOLVER.grundy(pair)
 
 
@@ -70,8 +71,8 @@ def steps(a: int, b: int) -> int:
     (3, 1, 0)
     """
     pair = _normal(a, b)
-    if pair[1] > 10**6:
-        raise GameError(f"piles above 1,000,000 are too large to count steps for; got {pair}")
+    if pair[1] > 1000:
+        raise GameError(f"step counts are searched for piles up to 1000 (HDU 3595's limit); got {pair}")
     return every_sg_steps(EuclidGame(), pair, _SOLVER, _STEPS)
 
 

@@ -9,6 +9,7 @@ from grundy.games.solve import FAMILIES, Options, _bash, _rule
 
 PAIR_GAMES = {"wythoff", "kiki", "marbles", "bomb", "euclid"}
 MAX_UPTO = {"pair": 120, "single": 100_000}
+SEARCHED_UPTO = {"circle": 500, "k-multiple": 150, "euclid": 120}  # tables that need a search per entry
 
 
 def table(game: str, upto: int, options: Options = Options()) -> dict[str, Any]:
@@ -22,15 +23,17 @@ def table(game: str, upto: int, options: Options = Options()) -> dict[str, Any]:
     if family is None:
         raise GameError(f"unknown game {game!r}")
     kind = "pair" if game in PAIR_GAMES else "single"
-    if upto > MAX_UPTO[kind]:
-        raise GameError(f"--upto may be at most {MAX_UPTO[kind]} for {game}; got {upto}")
+    limit = SEARCHED_UPTO.get(game, MAX_UPTO[kind])
+    if upto > limit:
+        raise GameError(f"--upto may be at most {limit} for {game}; got {upto}")
     result: dict[str, Any] = {"game": game, "upto": upto}
     if kind == "pair":
         result["matrix"] = [[_pair_value(game, r, c) for c in range(upto + 1)] for r in range(upto + 1)]
         return result
     if game in ("bash", "subtraction"):
         rule = _bash(options) if game == "bash" else _rule(options)
-        result["sg"] = takeaway.grundy_values(rule, upto)
+        # Bash's closed form n mod (m+1) is proven (and tested); tabulating huge m would not fit
+        result["sg"] = [takeaway.grundy(rule, n) for n in range(upto + 1)] if game == "bash" else takeaway.grundy_values(rule, upto)
         p = takeaway.period(rule)
         result["period"] = None if p is None else {"preperiod": p.preperiod, "length": p.length}
         return result
@@ -42,6 +45,7 @@ def table(game: str, upto: int, options: Options = Options()) -> dict[str, Any]:
         return result
     start = 0 if game == "nim" else 1  # a ring, a k-multiple heap: at least one coin
     result["sg"] = [None] * start + [family.grundy(n, options) for n in range(start, upto + 1)]
+    result["note"] = f"no value at {start - 1}: a {game} component starts at 1" if start else None
     return result
 
 

@@ -47,6 +47,8 @@ class Bash:
 
     def moves(self, n: int) -> list[int]:
         _check_heap(n)
+        if min(n, self.m) > 1_000_000:
+            raise GameError(f"listing {min(n, self.m):,} moves is too many; Bash's game has a closed form instead")
         return list(range(1, min(n, self.m) + 1))
 
     @property
@@ -232,7 +234,15 @@ def grundy(rule: Rule, n: int) -> int:
     folded = p.fold(n) if p is not None else n
     if folded > 100_000:
         raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate")
-    return grundy_values(rule, folded)[folded]
+    table = _TABLES.get(rule)
+    if table is None or len(table) <= folded:
+        # Grow the cached table geometrically, so many look-ups cost one table, not one each.
+        table = grundy_values(rule, max(folded, 2 * len(table or []), 64))
+        _TABLES[rule] = table
+    return table[folded]
+
+
+_TABLES: dict[Rule, list[int]] = {}
 
 
 # ---------------------------------------------------------------- traces for learners

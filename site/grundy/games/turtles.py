@@ -71,8 +71,8 @@ class MockTurtles:
 
 def moves_to_value(row: Row, target: int) -> list[Move[Row]]:
     """Every move that leaves a row of SG ``target`` (by the closed form, so long rows are fine)."""
-    if len(row) > 200:
-        raise GameError(f"rows longer than 200 coins have too many moves to list; got {len(row)}")
+    if len(row) > 60:
+        raise GameError(f"rows longer than 60 coins have too many moves to list; got {len(row)}")
     return [m for m in MockTurtles().options(row) if grundy(m.position) == target]
 
 
