@@ -27,7 +27,17 @@ Components, one per argument (several make a sum):
   circle        ring size              --max K  (take 1..K adjacent, default 2)
   staircase     the staircase c1,c2,…,cn (coins on steps 1..n)
   k-multiple    heap size              --k K
-  mock-turtles  a row of coins such as THHTH"""
+  mock-turtles  a row of coins such as THHTH
+
+\b
+Outcomes use closed forms and accept integers of any size where one is
+known (nim, bash, subtraction with a period, wythoff, kiki, euclid, circle,
+staircase, k-multiple, mock-turtles). SG values and moves that need a
+search are bounded so every command stays fast: wythoff piles ≤ 100,
+kiki boards ≤ 300, euclid piles ≤ 1000, marbles ≤ 100, bombs ≤ 60,
+k-multiple heaps ≤ 150 (to list every move), rings with coins × K ≤ 20,000,
+mock-turtles rows ≤ 60 (to list moves), misère search ≤ 30,000 positions.
+At most 1000 winning moves are listed; winning_moves_total counts them all."""
 
 
 def fail(message: str) -> NoReturn:
@@ -129,10 +139,12 @@ def table(game: str, upto: str, max_: str | None, set_: str | None, k: str | Non
         click.echo(json.dumps(result))
         return
     if "matrix" in result:
-        for row in result["matrix"]:
-            click.echo(" ".join(f"{'.' if v is None else v:>3}" for v in row))
+        width = len(result["matrix"])
+        click.echo("    " + " ".join(f"{c:>3}" for c in range(width)))  # column numbers
+        for r, row in enumerate(result["matrix"]):
+            click.echo(f"{r:>3} " + " ".join(f"{'.' if v is None else v:>3}" for v in row))
     else:
-        click.echo(" ".join(str(v) for v in result["sg"]))
+        click.echo(" ".join("." if v is None else str(v) for v in result["sg"]))
     if result.get("period"):
         p = result["period"]
         click.echo(f"preperiod {p['preperiod']}, period {p['length']}")
