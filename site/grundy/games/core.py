@@ -6,7 +6,7 @@ search *without recursion*, so a game thousands of moves deep cannot overflow Py
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import xor
@@ -83,6 +83,46 @@ class Trace(Generic[P]):
         return mex(self.values)
 
 
+def bottom_up(
+    game: Game[P],
+    position: P,
+    memo: dict[P, int],
+    value: Callable[[P, list[P]], int],
+    *,
+    max_positions: int,
+) -> int:
+    """Give ``position`` and everything it reaches a value, options first: ``value(here,
+    options)`` is called once every option is in ``memo``. Iterative depth-first search with an
+    explicit stack, so a game thousands of moves deep cannot overflow Python's stack; a cycle or
+    a search larger than ``max_positions`` raises GameError."""
+    if position in memo:
+        return memo[position]
+    waiting: dict[P, list[P]] = {}  # positions on the stack → their options
+    stack = [position]
+    while stack:
+        here = stack[-1]
+        if here in memo:
+            stack.pop()
+            continue
+        successors = waiting.get(here)
+        if successors is None:
+            successors = [m.position for m in game.options(here)]
+            waiting[here] = successors
+            if len(memo) + len(waiting) > max_positions:
+                raise GameError(f"searching from {position!r} visits more than {max_positions} positions")
+            unknown = [s for s in successors if s not in memo]
+            for s in unknown:
+                if s in waiting:
+                    raise GameError(f"the game has a cycle through {s!r}: no move may return to a position")
+            stack.extend(unknown)
+            if unknown:
+                continue
+        memo[here] = value(here, successors)
+        del waiting[here]
+        stack.pop()
+    return memo[position]
+
+
 @dataclass
 class Solver(Generic[P]):
     """Memoised Grundy values of one game's positions, found by iterative depth-first search.
@@ -103,32 +143,8 @@ class Solver(Generic[P]):
         7
         """
         memo = self.memo
-        if position in memo:
-            return memo[position]
-        waiting: dict[P, list[P]] = {}  # positions on the stack → their options
-        stack = [position]
-        while stack:
-            here = stack[-1]
-            if here in memo:
-                stack.pop()
-                continue
-            successors = waiting.get(here)
-            if successors is None:
-                successors = [m.position for m in self.game.options(here)]
-                waiting[here] = successors
-                if len(memo) + len(waiting) > self.max_positions:
-                    raise GameError(f"searching from {position!r} visits more than {self.max_positions} positions")
-                unknown = [s for s in successors if s not in memo]
-                for s in unknown:
-                    if s in waiting:
-                        raise GameError(f"the game has a cycle through {s!r}: no move may return to a position")
-                stack.extend(unknown)
-                if unknown:
-                    continue
-            memo[here] = mex(memo[s] for s in successors)
-            del waiting[here]
-            stack.pop()
-        return memo[position]
+        return bottom_up(self.game, position, memo, lambda _here, options: mex(memo[o] for o in options),
+                         max_positions=self.max_positions)
 
     def outcome(self, position: P) -> Outcome:
         return outcome_of(self.grundy(position))
@@ -211,30 +227,21 @@ def every_sg_steps(
     step(v) = 0 for a terminal v; for an N-position the winner picks the longest move to a
     P-position, max(step(u)) + 1; for a P-position the loser picks the shortest, min(step(u)) + 1.
     """
-    memo = {} if memo is None else memo
-    stack = [position]
-    while stack:
-        here = stack[-1]
-        if here in memo:
-            stack.pop()
-            continue
-        options = [m.position for m in game.options(here)]
-        unknown = [o for o in options if o not in memo]
-        if unknown:
-            stack.extend(unknown)
-            continue
+    steps: dict[P, int] = {} if memo is None else memo
+
+    def step(here: P, options: list[P]) -> int:
         if not options:
-            memo[here] = 0
-        elif solver.grundy(here) != 0:
-            memo[here] = max(memo[o] for o in options if solver.grundy(o) == 0) + 1
-        else:
-            memo[here] = min(memo[o] for o in options) + 1
-        stack.pop()
-    return memo[position]
+            return 0
+        if solver.grundy(here) != 0:
+            return max(steps[o] for o in options if solver.grundy(o) == 0) + 1
+        return min(steps[o] for o in options) + 1
+
+    return bottom_up(game, position, steps, step, max_positions=solver.max_positions)
 
 
 __all__ = [
     "Game",
+    "bottom_up",
     "GameError",
     "Move",
     "Outcome",
