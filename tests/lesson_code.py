@@ -18,6 +18,13 @@ def fenced_blocks(text: str, info: str) -> list[str]:
     return [body for found, body in FENCE.findall(text) if found.strip() == info]
 
 
+def only_block(text: str, info: str, containing: str) -> str:
+    """The one ``info`` block of ``text`` that contains ``containing`` (an error if not exactly one)."""
+    blocks = [body for body in fenced_blocks(text, info) if containing in body]
+    assert len(blocks) == 1, f"exactly one {info} block contains {containing!r}"
+    return blocks[0]
+
+
 def compile_cpp(source: str, directory: Path, *flags: str, name: str = "main") -> Path:
     """Compile with -std=c++17 -Wall -Werror (plus ``flags``); a warning fails the test."""
     assert CXX is not None

@@ -579,9 +579,7 @@ def test_python_code_matches_the_engine() -> None:
 
 
 def cpp_block(containing: str) -> str:
-    blocks = [body for body in fenced_blocks("cpp") if containing in body]
-    assert len(blocks) == 1, f"exactly one C++ block contains {containing!r}"
-    return blocks[0]
+    return lesson_code.only_block(text(), "cpp", containing)
 
 
 def compile_cpp(source: str, directory: Path) -> Path:

@@ -655,9 +655,7 @@ def compile_cpp(source: str, directory: Path, name: str = "main") -> Path:
 
 
 def cpp_block(containing: str) -> str:
-    blocks = [body for body in fenced_blocks("cpp") if containing in body]
-    assert len(blocks) == 1, f"exactly one C++ block contains {containing!r}"
-    return blocks[0]
+    return lesson_code.only_block(text(), "cpp", containing)
 
 
 def run(binary: Path, stdin: str) -> str:

@@ -280,9 +280,7 @@ def compile_cpp(source: str, directory: Path) -> Path:
 
 
 def cpp_block(containing: str) -> str:
-    blocks = [body for body in fenced_blocks(LESSON_2, "cpp") if containing in body]
-    assert len(blocks) == 1, f"exactly one C++ block contains {containing!r}"
-    return blocks[0]
+    return lesson_code.only_block(LESSON_2.read_text(encoding="utf-8"), "cpp", containing)
 
 
 @needs_cxx
