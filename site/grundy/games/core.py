@@ -239,6 +239,35 @@ def every_sg_steps(
     return bottom_up(game, position, steps, step, max_positions=solver.max_positions)
 
 
+def remoteness(
+    game: Game[P], position: P, memo: dict[P, int], *, misere: bool = False, max_positions: int = 200_000
+) -> int:
+    """How many moves the game lasts when the winner hurries and the loser stalls (Smith's
+    remoteness): 0 at a terminal position; at an N-position one more than the *least* even
+    remoteness among the options (a quickest win); at a P-position one more than the *largest*
+    remoteness among them (every option is odd: the longest defence). Even ⇔ P, so the value
+    carries the outcome too.
+
+    Under misère play the player facing a terminal position wins at once; its remoteness is 1 (as
+    if one last move were left to make), which keeps even ⇔ P.
+
+    >>> from grundy.games.nim import NimHeap
+    >>> [remoteness(NimHeap(), n, {}) for n in range(4)]
+    [0, 1, 1, 1]
+    >>> [remoteness(NimHeap(), n, {}, misere=True) for n in range(4)]
+    [1, 2, 3, 3]
+    """
+
+    def value(_here: P, options: list[P]) -> int:
+        if not options:
+            return 1 if misere else 0
+        found = [memo[o] for o in options]
+        wins = [r for r in found if r % 2 == 0]
+        return 1 + (min(wins) if wins else max(found))
+
+    return bottom_up(game, position, memo, value, max_positions=max_positions)
+
+
 __all__ = [
     "Game",
     "bottom_up",
@@ -254,4 +283,5 @@ __all__ = [
     "misere_solver",
     "nim_sum",
     "outcome_of",
+    "remoteness",
 ]

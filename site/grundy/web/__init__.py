@@ -9,9 +9,18 @@ from flask import Flask
 from jinja2 import FileSystemLoader
 
 from grundy.lessons import Catalog
-from grundy.web import assets, lessons, security, widgets
+from grundy.web import assets, lessons, practice, scores, security, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
+
+
+_PAST = {"take": "took", "move": "moved"}
+
+
+def past_tense(label: str) -> str:
+    """ "take 3" → "took 3", "move left" → "moved left": what the computer did, told after."""
+    verb, _, rest = label.partition(" ")
+    return f"{_PAST.get(verb, verb)} {rest}".strip()
 
 
 def register(app: Flask, config: Mapping[str, Any]) -> None:
@@ -28,11 +37,14 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.jinja_env.lstrip_blocks = True
     # "take a Fibonacci number" → "Take a Fibonacci number" (Jinja's capitalize would lower the F)
     app.jinja_env.filters["sentence"] = lambda text: text[:1].upper() + text[1:]
+    app.jinja_env.filters["past"] = past_tense
 
     security.register(app)
+    scores.register(app, Path(app.config.get("INSTANCE_DIR", ROOT / "instance")))
     assets.register(app)
     app.register_blueprint(widgets.bp)
     app.register_blueprint(lessons.bp)
+    app.register_blueprint(practice.bp)
 
     catalog = Catalog(Path(app.config["CONTENT_DIR"]), widgets.lesson_widget_renderer())
     app.extensions["grundy.catalog"] = catalog

@@ -1,0 +1,153 @@
+"""A game against the computer, replayed from its URL.
+
+The URL holds the rule, the starting position, who moved first and every position the game has
+passed through. Replaying checks each step, so a hand-edited URL cannot smuggle in an illegal
+move; when it is the computer's turn the server appends the computer's reply, and the new URL
+carries it.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from grundy.games.core import GameError, Outcome
+from grundy.practice.arenas import Arena, PlayMove, Position, make_arena, replay
+
+MAX_MOVES_TEXT = 6000  # characters of move history in a URL
+STARTS = {  # a first position to offer for each game, and the range of random ones
+    "bash": ("15", (8, 40)),
+    "subtraction": ("12,9", (5, 30)),
+    "nim": ("3,4,5", (1, 12)),
+    "misere-nim": ("2,3,1", (1, 9)),
+    "wythoff": ("4,9", (2, 25)),
+    "kiki": ("6x7", (2, 20)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One move of the game, annotated for the learner."""
+
+    by_computer: bool
+    move: PlayMove
+    before: Position
+    before_outcome: Outcome
+    after_outcome: Outcome
+
+    @property
+    def slip(self) -> bool:
+        """A move from a winning position to a position the opponent wins from."""
+        return self.before_outcome == "N" and self.after_outcome == "N"
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    arena: Arena
+    start: Position
+    computer_first: bool
+    afters: tuple[Position, ...]  # the position after each move so far
+    hints: bool
+    played: list[PlayMove] = field(compare=False)
+
+    @property
+    def position(self) -> Position:
+        return self.afters[-1] if self.afters else self.start
+
+    @property
+    def computer_to_move(self) -> bool:
+        return (len(self.afters) % 2 == 0) == self.computer_first
+
+    def moves(self) -> list[PlayMove]:
+        return self.arena.moves(self.position)
+
+    @property
+    def over(self) -> bool:
+        return not self.moves()
+
+    def winner_is_computer(self) -> bool:
+        """Who won a finished game: the player stuck without a move loses (normal play) or wins (misère)."""
+        stuck_is_computer = self.computer_to_move
+        return stuck_is_computer == self.arena.misere
+
+    def with_afters(self, afters: tuple[Position, ...]) -> GameState:
+        return GameState(self.arena, self.start, self.computer_first, afters, self.hints,
+                         replay(self.arena, self.start, afters))
+
+    def reply(self) -> GameState:
+        """The state after the computer has moved, if it is its turn (else unchanged)."""
+        if self.over or not self.computer_to_move:
+            return self
+        move = self.arena.computer_move(self.position)
+        return self.with_afters(self.afters + (move.after,))
+
+    def undo(self) -> tuple[Position, ...]:
+        """The history back to the learner's previous turn (their last move and the reply)."""
+        keep = len(self.afters) - 1
+        while keep >= 0 and (keep % 2 == 0) == self.computer_first:
+            keep -= 1  # stop where the learner is to move again
+        return self.afters[: max(keep, 0)]
+
+    def turns(self) -> list[Turn]:
+        here = self.start
+        out = []
+        for i, move in enumerate(self.played):
+            out.append(Turn((i % 2 == 0) == self.computer_first, move, here,
+                            self.arena.outcome(here), self.arena.outcome(move.after)))
+            here = move.after
+        return out
+
+    def query(self, **changes: object) -> dict[str, str]:
+        """The URL state (optionally changed): rule keys, start, first, moves, hints."""
+        afters = changes.get("afters", self.afters)
+        hints = changes.get("hints", self.hints)
+        assert isinstance(afters, tuple)
+        q = self.arena.rule_query() | {"start": self.arena.format(self.start),
+                                       "first": "computer" if self.computer_first else "you"}
+        if afters:
+            q["moves"] = "/".join(self.arena.format(p) for p in afters)
+        if hints:
+            q["hints"] = "1"
+        return q
+
+
+def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) -> GameState:
+    """The game a URL describes. ``start=random`` draws a start (with ``rng``). Raises
+    GameError naming the first thing wrong."""
+    arena = make_arena(game, args.get("m"), args.get("set"))
+    raw_start = args.get("start", STARTS[game][0]).strip()
+    if raw_start in ("", "random"):
+        start = random_start(arena, rng or random.Random())
+    else:
+        start = arena.parse(raw_start)
+    arena.remoteness(start)  # refuses, with a message, a position too large to search
+    first = args.get("first", "you")
+    if first not in ("you", "computer"):
+        raise GameError(f"who moves first is 'you' or 'computer'; got {first[:20]!r}")
+    hints = args.get("hints", "") in ("1", "on", "true")
+    raw = args.get("moves", "").strip()
+    if len(raw) > MAX_MOVES_TEXT:
+        raise GameError(f"the move history is at most {MAX_MOVES_TEXT:,} characters")
+    afters = tuple(arena.parse(p) for p in raw.split("/")) if raw else ()
+    return GameState(arena, start, first == "computer", afters, hints, replay(arena, start, afters))
+
+
+def random_start(arena: Arena, rng: random.Random) -> Position:
+    """A fresh position the computer can still search: two to four components for heaps (one
+    for Bash and the subtraction game, which are about a single heap), one pair or board."""
+    lo, hi = STARTS[arena.key][1]
+    for _ in range(100):
+        if arena.key in ("nim", "misere-nim"):
+            start: Position = tuple(rng.randint(lo, hi) for _ in range(rng.randint(3, 4)))
+        elif arena.key in ("bash", "subtraction"):
+            start = tuple(rng.randint(lo, hi) for _ in range(rng.randint(1, 2)))
+        elif arena.key == "kiki":
+            start = ((rng.randint(lo, hi) - 1, rng.randint(lo, hi) - 1),)
+        else:
+            start = ((rng.randint(lo, hi), rng.randint(lo, hi)),)
+        if arena.search_size(start) <= arena.play_limit:
+            return start
+    raise AssertionError("the ranges in STARTS fit the play limits")
+
+
+__all__ = ["GameState", "STARTS", "Turn", "parse", "random_start"]

@@ -1,0 +1,291 @@
+"""Routes for practice: /play (a game against the computer) and /quiz (self-quizzes).
+
+Both answer htmx with the fragment they change and everyone else with a whole page, so they work
+with JavaScript off. A game's whole state is in its URL; a quiz question is its (game, level, seed)
+and the answer is worked out only when an answer is posted. Scores live in the signed session
+cookie (see :mod:`grundy.web.scores`).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from grundy.games.core import GameError
+from grundy.practice import play as play_mod
+from grundy.practice import quiz as quiz_mod
+from grundy.practice.arenas import ARENAS, Arena, Position, make_arena
+from grundy.web import scores
+from grundy.web.widgets import render_widget
+from grundy.widgets import WIDGETS
+
+bp = Blueprint("practice", __name__)
+
+
+def _fragment_request() -> bool:
+    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
+
+
+def _respond(page: str, fragment: str, status: int = 200, push: str | None = None, **context: Any) -> Response:
+    """The fragment for htmx, else the page around it; ``push`` is the URL htmx shows."""
+    body = render_template(fragment if _fragment_request() else page, **context)
+    response = Response(body, status=status, mimetype="text/html")
+    response.vary.add("HX-Request")
+    if _fragment_request():
+        response.headers["HX-Push-Url"] = push or "false"
+    return response
+
+
+def _lesson_link(slug_anchor: tuple[str, str] | None) -> dict[str, str] | None:
+    """The URL and title of a lesson section, for "learn why" links."""
+    if slug_anchor is None:
+        return None
+    from flask import current_app
+
+    slug, anchor = slug_anchor
+    lesson = current_app.extensions["grundy.catalog"].get(slug)
+    if lesson is None:
+        return None
+    return {"url": url_for("lessons.lesson", slug=slug) + (f"#{anchor}" if anchor else ""),
+            "title": f"Lesson {lesson.number}: {lesson.title}"}
+
+
+# ------------------------------------------------------------------ play
+
+
+@bp.get("/play")
+def play_index() -> str:
+    games = [(key, kind, play_mod.STARTS[key][0]) for key, kind in ARENAS.items()]
+    return render_template("practice/play_index.html", games=games)
+
+
+@bp.get("/play/<game>")
+def play(game: str) -> Response:
+    if game not in ARENAS:
+        abort(404, f"There is no game called {game!r} to play; choose one of {', '.join(ARENAS)}.")
+    args = request.args.to_dict()
+    if "random" in args:
+        args["start"] = "random"
+    try:
+        state = play_mod.parse(game, args)
+        replied = state.reply()
+    except GameError as error:
+        return _respond("practice/play.html", "practice/_play_board.html", 400, None,
+                        **_play_context(game, args, None, str(error)))
+    url = url_for("practice.play", game=game, **replied.query())
+    if replied is not state or "random" in args:
+        if not _fragment_request():  # the computer moved (or a start was drawn): the URL must say so
+            return redirect(url, code=303)  # type: ignore[return-value]
+    return _respond("practice/play.html", "practice/_play_board.html", 200, url,
+                    **_play_context(game, args, replied, None))
+
+
+def _play_context(game: str, args: Mapping[str, str], state: play_mod.GameState | None, error: str | None) -> dict[str, Any]:
+    try:
+        arena: Arena | None = state.arena if state else make_arena(game, args.get("m"), args.get("set"))
+    except GameError:
+        arena = None
+    context: dict[str, Any] = {
+        "game": game, "kind": ARENAS[game], "arena": arena, "state": state, "error": error,
+        "form": {k: args.get(k, "") for k in ("m", "set", "start", "first", "hints")},
+        "lesson": _lesson_link(ARENAS[game].lesson),
+        "default_start": play_mod.STARTS[game][0],
+    }
+    if error is not None:
+        context["form"]["start"] = args.get("start", play_mod.STARTS[game][0])
+        return context
+    assert state is not None
+    context["form"]["start"] = state.arena.format(state.start)
+
+    def url(**changes: object) -> str:
+        return url_for("practice.play", game=game, **state.query(**changes))
+
+    context.update(
+        url=url,
+        moves=_annotated_moves(state) if not state.computer_to_move else [],
+        turns=state.turns(),
+        grundy=_safe_grundy(state.arena, state.position) if state.hints else None,
+        outcome=state.arena.outcome(state.position),
+        reason=state.arena.reason(state.position) if state.hints or state.over else None,
+        components=list(enumerate(state.position)),
+    )
+    return context
+
+
+def _safe_grundy(arena: Arena, position: Position) -> int | None:
+    try:
+        return arena.grundy(position)
+    except GameError:
+        return None  # too large for an SG search (the outcome still has a closed form)
+
+
+def _annotated_moves(state: play_mod.GameState) -> list[dict[str, Any]]:
+    """The learner's moves grouped by component, each with the history it would make and (for
+    hints) the outcome and SG value of where it leads."""
+    groups: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    history = state.afters
+    for m in state.moves():
+        entry: dict[str, Any] = {
+            "label": m.label,
+            "moves": "/".join(state.arena.format(p) for p in history + (m.after,)),
+        }
+        if state.hints:
+            entry["outcome"] = state.arena.outcome(m.after)
+            entry["sg"] = _safe_grundy(state.arena, m.after)
+        groups.setdefault((m.component, m.group), []).append(entry)
+    return [{"component": c, "group": g, "moves": ms} for (c, g), ms in groups.items()]
+
+
+# ------------------------------------------------------------------ quiz
+
+
+def _int_arg(args: Mapping[str, str], name: str, label: str) -> int:
+    raw = args.get(name, "").strip()
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 10:
+        raise GameError(f"{label} must be a whole number; got {raw[:20]!r}")
+    return int(raw)
+
+
+def _question(args: Mapping[str, str]) -> quiz_mod.Question:
+    game = args.get("game", "nim")
+    return quiz_mod.question(game, _int_arg(args, "level", "the level"), _int_arg(args, "seed", "the seed"))
+
+
+def next_seed(seed: int) -> int:
+    """The next question's seed: a fixed sequence, so a class can step through the same questions."""
+    return (seed * 69069 + 1) % (quiz_mod.MAX_SEED + 1)
+
+
+@bp.get("/quiz")
+def quiz_index() -> str:
+    book = scores.load()
+    return render_template("practice/quiz_index.html", arenas=ARENAS, levels=quiz_mod.LEVELS, book=book,
+                           rejected=scores.rejected())
+
+
+@bp.get("/quiz/q")
+def quiz_question() -> Response:
+    args = request.args.to_dict()
+    if "seed" not in args:
+        import secrets
+
+        args["seed"] = str(secrets.randbelow(quiz_mod.MAX_SEED + 1))
+        return redirect(url_for("practice.quiz_question", **args), code=303)  # type: ignore[return-value]
+    try:
+        q = _question(args)
+    except GameError as error:
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
+    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q), **_quiz_context(q))
+
+
+def _question_url(q: quiz_mod.Question) -> str:
+    return url_for("practice.quiz_question", game=q.game, level=q.level, seed=q.seed)
+
+
+def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
+    context: dict[str, Any] = {"q": q, "error": None, "stage": "ask", "book": scores.load(), "rejected": scores.rejected(),
+                               "levels": quiz_mod.LEVELS, "arenas": ARENAS}
+    if q is not None:
+        context.update(
+            arena=q.arena, position=q.position, components=list(enumerate(q.position)),
+            next_url=url_for("practice.quiz_question", game=q.game, level=q.level, seed=next_seed(q.seed)),
+            question_url=_question_url(q), needs_plotly=q.game == "wythoff",
+        )
+    context.update(extra)
+    return context
+
+
+@bp.post("/quiz/answer")
+def quiz_answer() -> Response:
+    """Step one: the learner said P or N. Only now is the outcome computed."""
+    form = request.form.to_dict()
+    try:
+        q = _question(form)
+        says = form.get("says", "")
+        if says not in ("P", "N"):
+            raise GameError("answer with P (losing for the player to move) or N (winning)")
+    except GameError as error:
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
+    truth = q.outcome()
+    counted = scores.record_answer(q.game, f"{q.game}:{q.level}:{q.seed}", says == truth)
+    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q),
+                    **_quiz_context(q, **_feedback(q, says, truth, counted)))
+
+
+@bp.post("/quiz/move")
+def quiz_move() -> Response:
+    """Step two (N-positions only): the learner typed the position their winning move leaves."""
+    form = request.form.to_dict()
+    try:
+        q = _question(form)
+    except GameError as error:
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
+    truth = q.outcome()
+    typed = form.get("after", "")
+    base = _feedback(q, truth, truth, False)
+    try:
+        if truth == "P":
+            raise GameError("this position is P: there is no winning move to find")
+        verdict = quiz_mod.check_move(q, typed)
+    except GameError as error:
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, _question_url(q),
+                        **_quiz_context(q, **base, stage="move", typed=typed, move_error=str(error)))
+    if verdict.move is None:
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, _question_url(q),
+                        **_quiz_context(q, **base, stage="move", typed=typed, move_error=verdict.message))
+    counted = scores.record_move(q.game, f"{q.game}:{q.level}:{q.seed}", verdict.wins)
+    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q),
+                    **_quiz_context(q, **base, stage="moved", typed=typed, verdict=verdict, move_counted=counted,
+                                    winning=quiz_mod.winning_moves(q)))
+
+
+def _feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool) -> dict[str, Any]:
+    return {
+        "stage": "answered", "says": says, "truth": truth, "right": says == truth, "counted": counted,
+        "reason": q.arena.reason(q.position),
+        "visual": _visual(q.arena, q.position),
+        "lesson": _lesson_link(q.arena.SUMS_LESSON if len(q.position) > 1 and q.game not in ("nim", "misere-nim")
+                               else q.arena.lesson),
+        "move_lesson": _lesson_link(q.arena.move_lesson),
+        "winning": quiz_mod.winning_moves(q) if truth == "N" else [],
+    }
+
+
+def _visual(arena: Arena, position: Position) -> Markup | None:
+    """The lesson's own widget for this position: the P/N table, the period, the XOR columns,
+    the Wythoff plot or the grid. A sum of other games shows its SG values as Nim heaps."""
+    name, args = _visual_args(arena, position)
+    if name is None:
+        return None
+    rendered = render_widget(WIDGETS[name], args, "quiz-visual", standalone=False)
+    return Markup(rendered.html) if rendered.status == 200 else None
+
+
+def _visual_args(arena: Arena, position: Position) -> tuple[str | None, dict[str, str]]:
+    key = arena.key
+    if key in ("nim", "misere-nim"):
+        return "xor-columns", {"heaps": arena.format(position)}
+    if len(position) > 1:
+        try:
+            return "xor-columns", {"heaps": ",".join(str(arena.sg(c)) for c in position)}
+        except GameError:
+            return None, {}
+    (c,) = position
+    if key in ("bash", "subtraction"):
+        assert isinstance(c, int)
+        rule = {"rule": "bash", "m": arena.rule_query()["m"]} if key == "bash" else {"rule": "set", "set": arena.rule_query()["set"]}
+        if c <= 300:
+            return "pn-table", rule | {"upto": str(max(c, 12))}
+        if key == "subtraction":
+            return "period", {"set": rule["set"], "n": str(c), "upto": "40"}
+        return "pn-table", rule | {"upto": str(min(300, 3 * int(rule["m"]) + 2))}
+    if key == "wythoff":
+        a, b = c  # type: ignore[misc]
+        return "wythoff", {"a": str(a), "b": str(b), "span": str(min(200, max(25, max(a, b) + 3)))}
+    if key == "kiki":
+        x, y = c  # type: ignore[misc]
+        if max(x, y) <= 24:
+            return "grid", {"game": "kiki", "size": str(max(x, y, 2)), "cell": f"{y},{x}"}
+    return None, {}
