@@ -231,14 +231,14 @@ def quiz_move() -> Response:
         verdict = quiz_mod.check_move(q, typed)
     except GameError as error:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, _question_url(q),
-                        **_quiz_context(q, **base, stage="move", typed=typed, move_error=str(error)))
+                        **_quiz_context(q, **(base | {"stage": "move", "typed": typed, "move_error": str(error)})))
     if verdict.move is None:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, _question_url(q),
-                        **_quiz_context(q, **base, stage="move", typed=typed, move_error=verdict.message))
+                        **_quiz_context(q, **(base | {"stage": "move", "typed": typed, "move_error": verdict.message})))
     counted = scores.record_move(q.game, f"{q.game}:{q.level}:{q.seed}", verdict.wins)
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q),
-                    **_quiz_context(q, **base, stage="moved", typed=typed, verdict=verdict, move_counted=counted,
-                                    winning=quiz_mod.winning_moves(q)))
+                    **_quiz_context(q, **(base | {"stage": "moved", "typed": typed, "verdict": verdict,
+                                                          "move_counted": counted, "winning": quiz_mod.winning_moves(q)})))
 
 
 def _feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool) -> dict[str, Any]:

@@ -54,6 +54,8 @@ def _valid_book(book: Any) -> bool:
 
 def load() -> dict[str, Score]:
     """The score book: game → score. A malformed one is rejected and replaced by an empty one."""
+    if rejected():
+        session.modified = True  # an empty, modified session deletes the bad cookie
     book = session.get("scores", {})
     seen = session.get("seen", [])
     if not _valid_book(book) or not (isinstance(seen, list) and all(isinstance(s, str) for s in seen)):

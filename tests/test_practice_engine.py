@@ -1,0 +1,213 @@
+"""The practice engine: remoteness, the computer's moves, quiz draws and move checking, each
+checked against brute force (an independent minimax written here, not the engine's search)."""
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grundy.games.core import GameError, remoteness
+from grundy.games.nim import NimHeap
+from grundy.practice.arenas import (
+    ARENAS, BashArena, KikiArena, MisereNimArena, NimArena, SubtractionArena, WythoffArena, make_arena,
+    move_between, replay,
+)
+from grundy.practice.play import parse, random_start
+from grundy.practice.quiz import LEVELS, check_move, question, winning_moves
+
+
+def brute_wins(arena, position) -> bool:
+    """Whether the player to move wins, by plain minimax over the arena's own move list."""
+
+    @cache
+    def wins(pos) -> bool:
+        moves = arena.moves(pos)
+        if not moves:
+            return arena.misere  # stuck: lose under normal play, win under misère
+        return any(not wins(m.after) for m in moves)
+
+    return wins(position)
+
+
+small_heaps = st.lists(st.integers(0, 6), min_size=1, max_size=3).map(tuple)
+subtraction_sets = st.frozensets(st.integers(1, 5), min_size=1, max_size=3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(amounts=subtraction_sets, heaps=small_heaps)
+def test_subtraction_sums_outcome_and_remoteness_parity_match_brute_force(amounts, heaps):
+    arena = SubtractionArena(amounts)
+    truth = "N" if brute_wins(arena, heaps) else "P"
+    assert arena.outcome(heaps) == truth
+    assert (arena.remoteness(heaps) % 2 == 1) == (truth == "N")
+
+
+@settings(max_examples=60, deadline=None)
+@given(heaps=small_heaps)
+def test_misere_nim_outcome_and_remoteness_match_brute_force(heaps):
+    arena = MisereNimArena()
+    truth = "N" if brute_wins(arena, heaps) else "P"
+    assert arena.outcome(heaps) == truth
+    assert (arena.remoteness(heaps) % 2 == 1) == (truth == "N")
+
+
+@settings(max_examples=40, deadline=None)
+@given(pairs=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), min_size=1, max_size=2).map(tuple))
+def test_wythoff_sums_match_brute_force(pairs):
+    arena = WythoffArena()
+    assert arena.outcome(pairs) == ("N" if brute_wins(arena, pairs) else "P")
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=2).map(tuple))
+def test_kiki_sums_match_brute_force(boards):
+    arena = KikiArena()
+    assert arena.outcome(boards) == ("N" if brute_wins(arena, boards) else "P")
+
+
+def brute_remoteness(arena, position) -> int:
+    """Remoteness straight from its definition, by recursion (small positions only)."""
+
+    @cache
+    def r(pos) -> int:
+        options = [r(m.after) for m in arena.moves(pos)]
+        if not options:
+            return 1 if arena.misere else 0
+        wins = [x for x in options if x % 2 == 0]
+        return 1 + (min(wins) if wins else max(options))
+
+    return r(position)
+
+
+@settings(max_examples=60, deadline=None)
+@given(m=st.integers(1, 4), heaps=small_heaps)
+def test_remoteness_and_sorting_components_agree_with_the_definition(m, heaps):
+    arena = BashArena(m)
+    assert arena.remoteness(heaps) == brute_remoteness(arena, heaps)
+    assert arena.remoteness(tuple(reversed(heaps))) == arena.remoteness(heaps)
+
+
+def test_remoteness_of_nim_heaps_by_hand():
+    # one heap: take it all; two equal heaps: the loser stalls by taking one at a time
+    assert remoteness(NimHeap(), 5, {}) == 1
+    assert NimArena().remoteness((2, 2)) == 4
+    assert NimArena().remoteness((0, 0)) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(amounts=subtraction_sets, heaps=small_heaps.filter(any))
+def test_the_computer_wins_fastest_from_n_and_stalls_longest_from_p(amounts, heaps):
+    arena = SubtractionArena(amounts)
+    if not arena.moves(heaps):
+        return
+    move = arena.computer_move(heaps)
+    after = [brute_remoteness(arena, m.after) for m in arena.moves(heaps)]
+    r = brute_remoteness(arena, move.after)
+    if arena.outcome(heaps) == "N":
+        assert arena.outcome(move.after) == "P"
+        assert r == min(x for x in after if x % 2 == 0)
+    else:
+        assert r == max(after)
+
+
+def test_the_computer_refuses_positions_too_large_to_search():
+    with pytest.raises(GameError, match="smaller or fewer"):
+        NimArena().computer_move((20, 20, 20, 20, 20))
+
+
+@pytest.mark.parametrize("game", list(ARENAS))
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_quiz_draws_are_reproducible_balanced_and_answerable(game, level):
+    seen = {"P": 0, "N": 0}
+    for seed in range(40):
+        q = question(game, level, seed)
+        assert q == question(game, level, seed)
+        outcome = q.outcome()
+        seen[outcome] += 1
+        assert (level == 3) == (len(q.position) > 1) or game in ("nim", "misere-nim")
+        moves = winning_moves(q)
+        assert bool(moves) == (outcome == "N")
+        for m in moves:
+            assert q.arena.outcome(m.after) == "P"
+    assert seen["P"] >= 8 and seen["N"] >= 8, seen
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**9 - 1), game=st.sampled_from(sorted(ARENAS)), level=st.sampled_from(sorted(LEVELS)))
+def test_quiz_questions_parse_back_from_their_own_text(seed, game, level):
+    q = question(game, level, seed)
+    assert q.arena.parse(q.position_text) == q.position
+
+
+@settings(max_examples=60, deadline=None)
+@given(heaps=st.lists(st.integers(0, 12), min_size=2, max_size=4).map(tuple), i=st.integers(0, 3), left=st.integers(0, 15))
+def test_checking_a_typed_nim_move_agrees_with_the_move_list(heaps, i, left):
+    arena = NimArena()
+    i %= len(heaps)
+    after = heaps[:i] + (left,) + heaps[i + 1 :]
+    legal = {m.after for m in arena.moves(heaps)}
+    found = move_between(arena, heaps, after)
+    assert (found is not None) == (after in legal)
+
+
+def test_check_move_reports_illegal_moves_in_words():
+    q = question("wythoff", 1, 3)
+    a, b = q.position[0]
+    verdict = check_move(q, f"{a + 1},{b}")
+    assert verdict.move is None and "No single move" in verdict.message
+    with pytest.raises(GameError):
+        check_move(q, "three,four")
+
+
+def test_check_move_names_the_kind_of_mistake():
+    q = question("nim", 1, 2)
+    same = check_move(q, q.position_text)
+    assert same.move is None and "a move must change something" in same.message
+    two = tuple(h + 1 for h in q.position)
+    assert "exactly one" in check_move(q, q.arena.format(two)).message
+
+
+def test_replay_names_the_first_illegal_move():
+    arena = NimArena()
+    with pytest.raises(GameError, match="move 2 is not legal"):
+        replay(arena, (3, 4, 5), [(1, 4, 5), (1, 4, 6)])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "at least one"), ("3,x", "whole number"), ("1,2,3,4,5,6,7,8,9", "at most 8"), ("99999999", "whole number"),
+])
+def test_positions_are_parsed_strictly(text, message):
+    with pytest.raises(GameError, match=message):
+        NimArena().parse(text)
+
+
+def test_rules_are_bounded():
+    with pytest.raises(GameError, match="m \\(take 1 to m\\)"):
+        make_arena("bash", "0")
+    with pytest.raises(GameError, match="amount in S"):
+        make_arena("subtraction", amounts="1,99")
+    with pytest.raises(GameError, match="no practice game"):
+        make_arena("chess")
+
+
+@pytest.mark.parametrize("game", list(ARENAS))
+def test_random_starts_can_be_searched(game):
+    import random
+
+    rng = random.Random(5)
+    for _ in range(10):
+        state = parse(game, {"start": "random"}, rng)
+        assert state.arena.search_size(state.start) <= state.arena.play_limit
+        assert random_start(state.arena, rng)
+
+
+def test_a_whole_game_replays_and_undo_returns_to_the_learners_turn():
+    state = parse("nim", {"start": "1,2", "first": "you"})
+    state = state.with_afters(((1, 1),)).reply()  # learner takes 1 from heap 2: a P-position
+    assert len(state.afters) == 2 and not state.computer_to_move
+    assert state.undo() == ()
+    turns = state.turns()
+    assert [t.by_computer for t in turns] == [False, True]
+    assert not turns[0].slip  # (1, 2) → (1, 1) is the winning move

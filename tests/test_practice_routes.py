@@ -1,0 +1,327 @@
+"""/play and /quiz over HTTP: full games, the computer's replies in the URL, illegal moves, quiz
+questions that do not give their answer away, scoring, and a tampered score cookie."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from grundy import create_app
+from grundy.practice.arenas import ARENAS
+from grundy.practice.quiz import LEVELS, question
+
+HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/play/nim"}
+
+
+@pytest.fixture(scope="module")
+def app() -> Flask:
+    return create_app({"TESTING": True, "SECRET_KEY": "test-secret"})
+
+
+@pytest.fixture()
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+# ------------------------------------------------------------------ play
+
+
+def query_of(location: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
+
+
+def test_the_play_index_lists_every_game(client):
+    page = text(client.get("/play"))
+    for key in ARENAS:
+        assert f"/play/{key}?" in page
+
+
+def test_the_computers_reply_is_put_in_the_url(client):
+    r = client.get("/play/nim?start=3,4,5&moves=1,4,5")
+    assert r.status_code == 303
+    q = query_of(r.headers["Location"])
+    assert q["moves"].startswith("1,4,5/") and q["start"] == "3,4,5" and q["first"] == "you"
+    page = text(client.get(r.headers["Location"]))
+    assert "Your move." in page and "The computer took" in page
+
+
+def test_htmx_gets_the_board_alone_and_the_url_to_push(client):
+    r = client.get("/play/nim?start=3,4,5&moves=1,4,5", headers=HX)
+    assert r.status_code == 200
+    body = text(r)
+    assert body.lstrip().startswith('<section class="play-board"') and "<html" not in body
+    assert "moves=1,4,5/" in r.headers["HX-Push-Url"]
+    assert "HX-Request" in r.headers["Vary"]
+
+
+def winning_history(client, url: str) -> str:
+    """Play the game at ``url`` to the end, always choosing a move the hints mark as winning
+    (or the first move, when there is none); return the final page."""
+    for _ in range(100):
+        r = client.get(url)
+        if r.status_code == 303:
+            url = r.headers["Location"]
+            continue
+        page = text(r)
+        assert r.status_code == 200, page
+        buttons = re.findall(r'<button type="submit" name="moves" value="([^"]*)" class="move( leads-([PN]))?', page)
+        if not buttons:
+            return page
+        good = [v for v, _, o in buttons if o == "P"] or [buttons[0][0]]
+        q = query_of(url) | {"moves": good[0]}
+        game = urlsplit(url).path
+        url = game + "?" + "&".join(f"{k}={v}" for k, v in q.items())
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game, start", [("nim", "3,4,6"), ("bash", "10"), ("wythoff", "4,9"), ("kiki", "6x7"),
+                                         ("subtraction", "12,9"), ("misere-nim", "2,3")])
+def test_a_learner_following_the_hints_beats_the_computer(client, game, start):
+    assert "You win!" in winning_history(client, f"/play/{game}?start={start}&hints=1")
+
+
+@pytest.mark.parametrize("game, start", [("nim", "3,4,6"), ("bash", "10"), ("wythoff", "4,9"), ("misere-nim", "2,3")])
+def test_the_computer_wins_from_an_n_position_it_starts_in(client, game, start):
+    # without hints the learner just takes the first move listed each time
+    page = winning_history(client, f"/play/{game}?start={start}&first=computer")
+    assert "The computer wins." in page
+    assert "You never had a winning position" in page or "where the win slipped away" in page
+
+
+def test_a_slip_is_marked_when_the_computer_wins(client):
+    # (3, 4, 6) is N; taking 1 from heap 1 leaves (2, 4, 6), which is P? 2^4^6 = 0: a good move.
+    # Taking 3 from heap 1 leaves (0, 4, 6), N: a slip the log should mark.
+    page = winning_history(client, "/play/nim?start=3,4,6&moves=0,4,6")
+    assert "The computer wins." in page and 'class="by-you slip"' in page and "A slip" in page
+
+
+def test_undo_and_restart_links(client):
+    r = client.get("/play/nim?start=3,4,5&moves=1,4,5", follow_redirects=True)
+    page = text(r)
+    undo = re.search(r'<a href="([^"]+)" hx-get="[^"]+" hx-target="#play-board" hx-swap="outerHTML" class="button-link">↶ Undo', page)
+    assert undo is not None
+    assert "moves" not in query_of(undo.group(1).replace("&amp;", "&"))
+
+
+@pytest.mark.parametrize("url, message", [
+    ("/play/nim?start=3,4,5&moves=3,4,9", "move 1 is not legal"),
+    ("/play/nim?start=3,4,5&moves=1,4,5/1,4,5", "move 2 is not legal"),
+    ("/play/nim?start=3,x", "whole number"),
+    ("/play/nim?start=15,15,15,15,15", "make the heaps smaller or fewer"),
+    ("/play/nim?start=3&first=nobody", "who moves first"),
+    ("/play/bash?m=0&start=5", "m (take 1 to m)"),
+    ("/play/subtraction?set=1,,3&start=5", "whole number"),
+    ("/play/wythoff?start=3", "two numbers"),
+    ("/play/kiki?start=0x5", "at least 1 row"),
+    ("/play/nim?start=" + "1," * 200, "at most 200 characters"),
+])
+def test_bad_games_get_a_message_and_400(client, url, message):
+    r = client.get(url)
+    assert r.status_code == 400
+    assert message in text(r)
+    assert "Start a fresh game" in text(r)
+
+
+def test_an_unknown_game_is_404(client):
+    r = client.get("/play/chess")
+    assert r.status_code == 404 and "nim" in text(r)
+
+
+def test_hints_colour_exactly_the_winning_moves(client):
+    page = text(client.get("/play/nim?start=3,4,5&hints=1"))
+    winning = re.findall(r'class="move leads-P"', page)
+    assert len(winning) == 1  # (3,4,5): only take 2 from heap 1
+    assert "SG = 2" in page
+
+
+def test_a_random_start_redirects_to_a_concrete_position(client):
+    r = client.get("/play/wythoff?random=1")
+    assert r.status_code == 303 and re.search(r"start=\d+,\d+", r.headers["Location"])
+
+
+def test_play_works_without_javascript_the_moves_are_a_plain_form(client):
+    page = text(client.get("/play/nim?start=1,2"))
+    assert '<form class="play-moves" action="/play/nim" method="get"' in page
+
+
+# ------------------------------------------------------------------ quiz
+
+
+class _Skeleton(HTMLParser):
+    """The page with the drawn position left out: tags, attributes and text, minus digits."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.out: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        classes = dict(attrs).get("class") or ""
+        if self.skip or (tag == "div" and classes.startswith("position ")) or "q-position-text" in classes:
+            self.skip += tag not in ("input", "br", "img")
+            return
+        self.out.append(f"<{tag} {sorted(attrs)}>")
+
+    def handle_endtag(self, tag):
+        if self.skip:
+            self.skip -= 1
+            return
+        self.out.append(f"</{tag}>")
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.out.append(data)
+
+    def skeleton(self) -> str:
+        # numbers (and lists of them, like a set S of any size) are the rule's and the position's
+        return re.sub(r"#(, #)+", "#", re.sub(r"\d+", "#", "".join(self.out)))
+
+
+def card(html: str) -> str:
+    start = html.index('<section class="quiz-card"')
+    return html[start : html.index("</section>", start) + len("</section>")]
+
+
+@pytest.mark.parametrize("game", list(ARENAS))
+def test_the_question_page_does_not_depend_on_the_answer(client, game):
+    """P- and N-questions of one game and level render alike once the position itself is left
+    out: nothing else on the page can carry the answer."""
+    for level in LEVELS:
+        skeletons: dict[str, set[str]] = {"P": set(), "N": set()}
+        for seed in range(30):
+            html = card(text(client.get(f"/quiz/q?game={game}&level={level}&seed={seed}")))
+            parser = _Skeleton()
+            parser.feed(html)
+            skeletons[question(game, level, seed).outcome()].add(parser.skeleton())
+            assert not re.search(r"is-[PN]\b|SG|P-position|N-position", html)
+        assert skeletons["P"] and skeletons["N"]
+        assert skeletons["P"] == skeletons["N"] and len(skeletons["P"]) == 1
+
+
+def test_a_question_without_a_seed_gets_one(client):
+    r = client.get("/quiz/q?game=bash&level=2")
+    assert r.status_code == 303 and re.search(r"seed=\d+", r.headers["Location"])
+
+
+@pytest.mark.parametrize("url, message", [
+    ("/quiz/q?game=chess&level=1&seed=1", "no quiz for"),
+    ("/quiz/q?game=nim&level=4&seed=1", "level is 1, 2 or 3"),
+    ("/quiz/q?game=nim&level=1&seed=-3", "seed must be a whole number"),
+    ("/quiz/q?game=nim&level=1&seed=12345678901", "seed must be a whole number"),
+])
+def test_bad_questions_get_a_message_and_400(client, url, message):
+    r = client.get(url)
+    assert r.status_code == 400 and message in text(r)
+
+
+def answer(client, game, level, seed, says):
+    return client.post("/quiz/answer", data={"game": game, "level": level, "seed": seed, "says": says})
+
+
+def test_answering_scores_and_explains(client):
+    q = question("nim", 1, 3)
+    truth = q.outcome()
+    r = answer(client, "nim", 1, 3, truth)
+    page = text(r)
+    assert r.status_code == 200 and "Right." in page and "⊕" in page
+    assert 'data-widget="xor-columns"' in page  # the lesson's own visual
+    assert "/lessons/nim#the-theorem" in page
+    wrong = "P" if truth == "N" else "N"
+    page = text(answer(client, "nim", 1, 4 if question("nim", 1, 4).outcome() != wrong else 5, wrong))
+    index = text(client.get("/quiz"))
+    assert "1 right of 2; streak 0 (best 1)" in index
+
+
+def test_answering_the_same_question_twice_counts_once(client):
+    answer(client, "bash", 1, 9, "P")
+    page = text(answer(client, "bash", 1, 9, "P"))
+    assert "Already answered" in page
+    assert "of 1" in text(client.get("/quiz"))
+
+
+def seed_with(game: str, level: int, outcome: str) -> int:
+    return next(s for s in range(100) if question(game, level, s).outcome() == outcome)
+
+
+@pytest.mark.parametrize("game", list(ARENAS))
+def test_finding_a_winning_move(client, game):
+    from grundy.practice.quiz import winning_moves
+
+    seed = seed_with(game, 1, "N")
+    q = question(game, 1, seed)
+    page = text(answer(client, game, 1, seed, "N"))
+    assert "Now find a winning move" in page
+    good = q.arena.format(winning_moves(q)[0].after)
+    r = client.post("/quiz/move", data={"game": game, "level": 1, "seed": seed, "after": good})
+    assert r.status_code == 200 and "A winning move." in text(r)
+
+
+def test_a_losing_move_is_explained_and_an_illegal_one_is_400(client):
+    seed = seed_with("nim", 1, "N")
+    q = question("nim", 1, seed)
+    losing = next(m for m in q.arena.moves(q.position) if q.arena.outcome(m.after) == "N")
+    r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": q.arena.format(losing.after)})
+    assert r.status_code == 200 and "does not win" in text(r) and "The winning moves" in text(r)
+    bigger = ",".join(str(h + 1) for h in q.position)
+    r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": bigger})
+    assert r.status_code == 400 and "exactly one heap" in text(r)
+    r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": "lots"})
+    assert r.status_code == 400 and "whole number" in text(r)
+
+
+def test_a_p_position_has_no_move_step(client):
+    seed = seed_with("kiki", 1, "P")
+    page = text(answer(client, "kiki", 1, seed, "P"))
+    assert "Now find a winning move" not in page and "Next question" in page
+    r = client.post("/quiz/move", data={"game": "kiki", "level": 1, "seed": seed, "after": "1x1"})
+    assert r.status_code == 400 and "no winning move to find" in text(r)
+
+
+def test_a_bad_answer_is_400(client):
+    r = answer(client, "nim", 1, 1, "maybe")
+    assert r.status_code == 400 and "answer with P" in text(r)
+
+
+def test_the_score_cookie_is_signed_and_a_tampered_one_is_rejected(app, client):
+    answer(client, "nim", 1, 3, question("nim", 1, 3).outcome())
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    value = cookie.value
+    # Flip a character of the payload: the signature no longer matches.
+    forged = value[:5] + ("A" if value[5] != "A" else "B") + value[6:]
+    client.set_cookie("session", forged)
+    r = client.get("/quiz")
+    page = text(r)
+    assert r.status_code == 200 and "could not be verified" in page
+    assert "right of" not in page  # the score starts again from zero
+    # the bad cookie is replaced: the next page says nothing more
+    assert "could not be verified" not in text(client.get("/quiz"))
+
+
+def test_a_signed_cookie_with_a_foreign_shape_is_rejected(app, client):
+    with client.session_transaction() as s:
+        s["scores"] = {"nim": {"asked": "lots"}}
+    page = text(client.get("/quiz"))
+    assert "could not be verified" in page
+
+
+def test_htmx_answers_swap_the_card_and_keep_the_question_url(client):
+    r = client.post("/quiz/answer", data={"game": "nim", "level": 1, "seed": 3, "says": "N"}, headers={"HX-Request": "true"})
+    assert text(r).lstrip().startswith('<section class="quiz-card"')
+    assert r.headers["HX-Push-Url"].startswith("/quiz/q?game=nim&level=1&seed=3")
+
+
+def test_the_next_question_is_a_fixed_sequence(client):
+    page = text(answer(client, "nim", 1, 3, "N"))
+    nexts = re.findall(r'href="(/quiz/q\?[^"]+)" hx-get', page)
+    assert nexts and "seed=" in nexts[0]
+    again = text(answer(client, "nim", 1, 3, "P"))
+    assert nexts[0] in again
