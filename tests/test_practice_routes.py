@@ -327,3 +327,23 @@ def test_the_next_question_is_a_fixed_sequence(client):
     assert nexts and "seed=" in nexts[0]
     again = text(answer(client, "nim", 1, 3, "P"))
     assert nexts[0] in again
+
+
+# ------------------------------------------------------------------ the way in from the lessons
+
+
+def test_each_practice_games_lesson_links_exist(app):
+    catalog = app.extensions["grundy.catalog"]
+    for kind in ARENAS.values():
+        for slug, anchor in filter(None, (kind.lesson, kind.move_lesson, kind.SUMS_LESSON)):
+            lesson = catalog.get(slug)
+            assert lesson is not None, slug
+            assert not anchor or f'id="{anchor}"' in lesson.html, (slug, anchor)
+
+
+def test_lessons_offer_practice_for_their_games(client):
+    page = text(client.get("/lessons/bash-game"))
+    assert "/quiz/q?game=bash&amp;level=1" in page and 'href="/play/bash"' in page
+    sums = text(client.get("/lessons/sums-of-games"))
+    assert "/quiz/q?game=wythoff&amp;level=3" in sums
+    assert 'class="practice-box"' not in text(client.get("/lessons/impartial-games"))

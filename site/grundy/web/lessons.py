@@ -1,10 +1,11 @@
 """Routes for the course map and the lessons."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template
+from flask import Blueprint, abort, current_app, render_template, url_for
 from markupsafe import Markup
 
 from grundy.lessons import Catalog
+from grundy.practice.arenas import ARENAS
 
 bp = Blueprint("lessons", __name__)
 
@@ -32,8 +33,21 @@ def lesson(slug: str) -> str:
     before, after = catalog.neighbours(found)
     return render_template(
         "lesson.html", lesson=found, body=Markup(found.html), before=before, after=after,
-        needs_plotly="data-figure=" in found.html,
+        needs_plotly="data-figure=" in found.html, practice=_practice(slug),
     )
+
+
+def _practice(slug: str) -> list[dict[str, str]]:
+    """Quiz and play links for the games this lesson teaches; the sums lesson gets every game's
+    level of sums."""
+    sums = slug == ARENAS["nim"].SUMS_LESSON[0]
+    return [
+        {"title": kind.title,
+         "quiz": url_for("practice.quiz_question", game=key, level=3 if sums else 1),
+         "play": url_for("practice.play", game=key)}
+        for key, kind in ARENAS.items()
+        if kind.lesson[0] == slug or (sums and key not in ("nim", "misere-nim"))
+    ]
 
 
 @bp.app_errorhandler(404)
