@@ -31,6 +31,9 @@ CASES = [
     ("grid Bomb 24x24 with SG", "/w/grid?game=bomb&size=24&sg=1&cell=24,24", True),
     ("game-sum, 8 mixed components", "/w/game-sum?nim=5,9&bash=7,100&m=3&sub=10,500&set=1,3,4&wythoff=20,33 60,59", True),
     ("wythoff plot, span 200", "/w/wythoff?a=120&b=190&span=200&k=102334155", True),
+    ("play: Nim 3,4,5, learner moves, computer replies", "/play/nim?start=3,4,5&moves=1,4,5", True),
+    ("play: Wythoff 4,9 with hints (outcome + SG of every move)", "/play/wythoff?start=4,9&hints=1", True),
+    ("quiz: a Wythoff level-2 question", "/quiz/q?game=wythoff&level=2&seed=7", True),
     ("lesson 2, whole page (cached render)", "/lessons/p-and-n-positions", False),
     ("lesson 5, whole page (cached render)", "/lessons/wythoff", False),
 ]
@@ -48,6 +51,12 @@ def main() -> None:
         median = engine.median_seconds(lambda: client.get(url, headers=headers), 30)
         print(f"{label:62} {1000 * median:7.2f} ms {size:8d}")
 
+    for label, form in [("quiz: answer a Nim level-3 question", {"game": "nim", "level": "3", "seed": "5", "says": "N"}),
+                        ("quiz: answer a Wythoff level-2 question", {"game": "wythoff", "level": "2", "seed": "7", "says": "N"})]:
+        median = engine.median_seconds(lambda: client.post("/quiz/answer", data=form, headers={"HX-Request": "true"}), 30)
+        print(f"{label:62} {1000 * median:7.2f} ms")
+    practice_searches()
+
     rule = SubtractionSet.of(7, 13, 29, 41, 53, 67, 71, 83, 97, 100)
     start = time.perf_counter()
     found = period(rule, search_limit=20_000)
@@ -60,6 +69,30 @@ def main() -> None:
     print(f"lesson 2 page weight: HTML {len(html) / 1024:.0f} KiB + assets {weight / 1024:.0f} KiB (before fonts, uncompressed)")
     print()
     engine.main()
+
+
+def practice_searches() -> None:
+    """The computer's first move from the largest position each game allows, with an empty memo
+    (later moves come from the memo): the cost that the play limits bound."""
+    from grundy.practice import arenas
+
+    cases = [
+        (arenas.NimArena(), (15, 15, 15, 15)),
+        (arenas.MisereNimArena(), (15, 15, 15, 15)),
+        (arenas.BashArena(20), (9_999,)),
+        (arenas.BashArena(5), (20, 20, 20)),
+        (arenas.SubtractionArena(frozenset({1, 3, 4})), (20, 20, 20)),
+        (arenas.WythoffArena(), ((53, 53),)),
+        (arenas.WythoffArena(), ((6, 6), (6, 6))),
+        (arenas.KikiArena(), ((14, 14), (14, 14))),
+    ]
+    for arena, position in cases:
+        assert arena.search_size(position) <= arena.play_limit, (arena, position)
+        arenas._memo.cache_clear()
+        start = time.perf_counter()
+        arena.computer_move(position)
+        label = f"computer's first move, {arena.key} {arena.format(position)} (fresh search)"
+        print(f"{label:62} {1000 * (time.perf_counter() - start):7.0f} ms")
 
 
 if __name__ == "__main__":

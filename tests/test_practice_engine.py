@@ -211,3 +211,13 @@ def test_a_whole_game_replays_and_undo_returns_to_the_learners_turn():
     turns = state.turns()
     assert [t.by_computer for t in turns] == [False, True]
     assert not turns[0].slip  # (1, 2) → (1, 1) is the winning move
+
+
+def test_the_memo_is_bounded_and_games_from_many_starts_keep_working(monkeypatch):
+    import grundy.practice.arenas as arenas
+
+    monkeypatch.setattr(arenas, "SEARCH_LIMIT", 50)
+    arena = BashArena(4)
+    for start in range(30, 45):  # each search is at most 45 positions, together far more than 50
+        assert arena.remoteness((start,)) == brute_remoteness(arena, (start,))
+        assert len(arenas._memo(arena)) <= 2 * 50

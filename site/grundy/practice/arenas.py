@@ -60,9 +60,10 @@ class Arena(ABC):
     component_noun: ClassVar[tuple[str, str]] = ("heap", "heaps")
     misere: ClassVar[bool] = False
     max_value: ClassVar[int] = 10**6  # the largest number in a component
-    # The computer refuses positions whose components multiply out to more positions than this
-    # (measured in bench/practice.py: the first search of the largest allowed takes under 0.6 s).
-    play_limit: ClassVar[int] = 30_000
+    # The computer refuses positions whose components multiply out to more positions than this.
+    # Each game's limit is set from `make bench` (practice_searches): the first search from the
+    # largest allowed position takes well under a second; later moves come from the memo.
+    play_limit: ClassVar[int] = 10_000
 
     # -- the rule
     def rule_query(self) -> dict[str, str]:
@@ -151,7 +152,7 @@ class Arena(ABC):
 
     def canonical(self, position: Position) -> Position:
         """Components of one rule commute, so the order of a sum does not matter to the search."""
-        return tuple(sorted(position, key=repr))
+        return tuple(sorted(position))  # type: ignore[type-var]
 
     def search_size(self, position: Position) -> int:
         total = 1
@@ -163,9 +164,13 @@ class Arena(ABC):
         """Moves left with perfect play (the winner hurries, the loser stalls); even ⇔ P."""
         if self.search_size(position) > self.play_limit:
             raise GameError(self.too_large)
+        memo = _memo(self)
+        if len(memo) > SEARCH_LIMIT:
+            memo.clear()  # games from many starts have filled it: start afresh rather than grow
         try:
-            return remoteness(_Whole(self), self.canonical(position), _memo(self),
-                              misere=self.misere, max_positions=SEARCH_LIMIT)
+            # the bound is on this search's new positions, not on what earlier games left behind
+            return remoteness(_Whole(self), self.canonical(position), memo,
+                              misere=self.misere, max_positions=len(memo) + SEARCH_LIMIT)
         except GameError as error:
             raise GameError(self.too_large) from error
 
@@ -215,13 +220,17 @@ class _Whole:
     arena: Arena
 
     def options(self, position: Position) -> Iterator[Move[Position]]:
-        for m in self.arena.moves(position):
-            yield Move(m.label, self.arena.canonical(m.after))
+        canonical = self.arena.canonical
+        for i, c in enumerate(position):
+            head, tail = position[:i], position[i + 1 :]
+            for _group, _label, after in self.arena.component_moves(c):
+                yield Move("", canonical(head + (after,) + tail))
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def _memo(arena: Arena) -> dict[Position, int]:
-    """One remoteness memo per rule, kept across requests (each bounded by SEARCH_LIMIT)."""
+    """One remoteness memo per rule, kept across requests for the eight rules used last (each
+    cleared once it passes SEARCH_LIMIT positions, so memory stays bounded)."""
     return {}
 
 
@@ -427,7 +436,7 @@ class WythoffArena(Arena):
     _separators: ClassVar[str] = r"[;\s]+"
     joiner: ClassVar[str] = ";"
     SG_LIMIT: ClassVar[int] = 60  # SG values of Wythoff positions come from search
-    play_limit: ClassVar[int] = 20_000
+    play_limit: ClassVar[int] = 3_000  # every position has up to a + b + min(a, b) moves
 
     def parse_component(self, text: str) -> Component:
         return _pair(text, "a pair of piles", self.max_value)
