@@ -1,9 +1,14 @@
-// Grundy's only script of its own: typeset math, give steppers their arrow keys, and keep the
-// keyboard focus in place across swaps. Everything else is htmx swapping HTML the server made.
+// Grundy's script: typeset math, give steppers their arrow keys, and keep the keyboard focus in
+// place across swaps. Everything else is htmx swapping HTML the server made. (The projection
+// view adds present.js for its control strip; its stepping keys are here, with the others.)
 (function () {
   "use strict";
 
   document.documentElement.classList.add("js");
+
+  // A projected widget (/present/) owns the whole screen: the keys always drive it, and the
+  // keys a presentation clicker sends (PageUp/PageDown) step it too.
+  var presenting = !!(document.body && document.body.hasAttribute("data-present"));
 
   var MATH_DELIMITERS = [
     { left: "\\(", right: "\\)", display: false },
@@ -25,9 +30,26 @@
     var plots = root.matches && root.matches("[data-figure]") ? [root] : root.querySelectorAll("[data-figure]");
     Array.prototype.forEach.call(plots, function (el) {
       var figure = JSON.parse(el.getAttribute("data-figure"));
+      if (presenting) enlarge(figure);
       window.Plotly.newPlot(el, figure.data, figure.layout, {
         responsive: true, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"]
       });
+    });
+  }
+
+  // Projected, a plot fills the room present.css gives it, with type and markers readable from
+  // the back of a class.
+  function enlarge(figure) {
+    var layout = figure.layout;
+    delete layout.height;
+    layout.autosize = true;
+    layout.font = Object.assign({}, layout.font, { size: 20 });
+    // The legend goes above the plot, clear of the axis title the larger type pushes down.
+    layout.legend = Object.assign({}, layout.legend, { font: { size: 18 }, y: 1.01, yanchor: "bottom" });
+    layout.margin = { l: 70, r: 20, t: 50, b: 70 };
+    figure.data.forEach(function (trace) {
+      if (trace.marker && trace.marker.size) trace.marker.size = Math.round(trace.marker.size * 1.8);
+      if (trace.line && trace.line.width) trace.line.width = trace.line.width * 2;
     });
   }
 
@@ -51,6 +73,7 @@
   }
 
   function activeStepper() {
+    if (presenting) return document.querySelector("[data-stepper]");
     var last = lastStepperId && document.getElementById(lastStepperId);
     if (last && last.hasAttribute("data-stepper") && visibleFraction(last) > 0.5) return last;
     var all = document.querySelectorAll("[data-stepper][data-stepping]");
@@ -64,14 +87,19 @@
   }
 
   function press(widget, dir) {
+    // Projected, "next" on a widget that is not stepping yet starts it, so a clicker alone can
+    // begin the reveal.
+    if (presenting && dir === "next" && !widget.hasAttribute("data-stepping")) dir = "start";
     var button = widget.querySelector('[data-step="' + dir + '"]');
     if (button && !button.disabled) button.click();
   }
 
   var KEYS = { ArrowRight: "next", ArrowLeft: "prev" };
+  // On other pages these keys scroll, as they should.
+  var PRESENT_KEYS = { ArrowRight: "next", ArrowLeft: "prev", PageDown: "next", PageUp: "prev", Home: "start", End: "all" };
 
   function onKey(event) {
-    var dir = KEYS[event.key];
+    var dir = (presenting ? PRESENT_KEYS : KEYS)[event.key];
     if (!dir || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var t = event.target;
     if (t.closest && t.closest("input, select, textarea, [contenteditable]")) return;

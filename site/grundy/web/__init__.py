@@ -9,7 +9,7 @@ from flask import Flask
 from jinja2 import FileSystemLoader
 
 from grundy.lessons import Catalog
-from grundy.web import assets, lessons, practice, scores, security, widgets
+from grundy.web import assets, lessons, practice, present, scores, security, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -43,6 +43,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     scores.register(app, Path(app.config.get("INSTANCE_DIR", ROOT / "instance")))
     assets.register(app)
     app.register_blueprint(widgets.bp)
+    app.register_blueprint(present.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(practice.bp)
 

@@ -20,6 +20,23 @@ bp = Blueprint("widgets", __name__)
 WIDGET_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 
 
+# The widgets that have a projection view (/present/<name>): the ones an instructor steps through.
+PRESENTABLE = ("pn-table", "mex-steps", "xor-columns", "grid", "wythoff")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where a widget is shown: the route its form, links and pushed URLs go to, and whether it
+    is projected full screen (which gives it the control strip and its layout)."""
+
+    endpoint: str
+    presenting: bool
+
+
+INLINE = Frame("widgets.show", presenting=False)  # lessons and the /w/ pages
+PROJECTED = Frame("present.show", presenting=True)  # /present/<name>
+
+
 @dataclass(frozen=True, slots=True)
 class Rendered:
     html: str
@@ -27,8 +44,10 @@ class Rendered:
     url: str | None  # the canonical URL of this state (None for a bad one)
 
 
-def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, standalone: bool) -> Rendered:
-    """The widget's fragment for these parameters."""
+def render_widget(
+    widget: Widget, args: Mapping[str, str], widget_id: str, *, standalone: bool, frame: Frame = INLINE
+) -> Rendered:
+    """The widget's fragment for these parameters, in the given frame."""
     bad_id = not WIDGET_ID.fullmatch(widget_id)
     if bad_id:
         widget_id = widget.name
@@ -37,6 +56,8 @@ def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, st
         "wid": widget_id,
         "form": widget.form_values(args),
         "standalone": standalone,
+        "presenting": frame.presenting,
+        "endpoint": frame.endpoint,
         "params": None,
         "view": None,
         "error": None,
@@ -53,15 +74,22 @@ def render_widget(widget: Widget, args: Mapping[str, str], widget_id: str, *, st
         context["error"] = error
         status = 400
 
-    def state_url(**changes: object) -> str:
+    def url_in(endpoint: str, **changes: object) -> str:
         # The id only matters to htmx swaps inside a page, so shared links leave it out.
         query = context["params"].query(**changes) if context["params"] else {}
-        return url_for("widgets.show", name=widget.name, **query)
+        return url_for(endpoint, name=widget.name, **query)
+
+    def state_url(**changes: object) -> str:
+        return url_in(frame.endpoint, **changes)
 
     context["state_url"] = state_url
+    # The same state in the other view: "Present this" on a /w/ page, "Open the normal view" when projected.
+    # (Functions, so a lesson, which shows neither link, never asks for a URL.)
+    context["normal_url"] = lambda: url_in(INLINE.endpoint)
+    context["present_url"] = (lambda: url_in(PROJECTED.endpoint)) if widget.name in PRESENTABLE else None
     # Controls that apply at once (select, checkbox) send their own request with the whole form.
     context["auto"] = Markup('hx-get="{}" hx-trigger="change" hx-include="closest form"').format(
-        url_for("widgets.show", name=widget.name)
+        url_for(frame.endpoint, name=widget.name)
     )
     url = state_url() if context["params"] else None
     return Rendered(render_template(widget.template, **context), status, url)
@@ -81,7 +109,8 @@ def lesson_widget_renderer() -> WidgetRenderer:
     return render
 
 
-def _is_fragment_request() -> bool:
+def is_fragment_request() -> bool:
+    """An htmx swap asks for the fragment; a page load or a history restore for the whole page."""
     return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
 
 
@@ -95,10 +124,10 @@ def show(name: str) -> Response:
     # A widget on its own page pushes its state into the address bar; one inside a lesson
     # leaves the lesson's URL alone. htmx says which page a fragment is for.
     on_own_page = urlsplit(request.headers.get("HX-Current-URL", "")).path.startswith("/w/")
-    standalone = on_own_page or not _is_fragment_request()
+    standalone = on_own_page or not is_fragment_request()
     rendered = render_widget(widget, request.args.to_dict(), widget_id, standalone=standalone)
     body = rendered.html
-    if not _is_fragment_request():
+    if not is_fragment_request():
         catalog = current_app.extensions["grundy.catalog"]
         body = render_template(
             "widget_page.html", widget=widget, body=Markup(body), lessons=catalog.using_widget(name),
@@ -106,7 +135,7 @@ def show(name: str) -> Response:
         )
     response = Response(body, status=rendered.status, mimetype="text/html")
     response.vary.add("HX-Request")
-    if on_own_page and _is_fragment_request():
+    if on_own_page and is_fragment_request():
         # Push the canonical state (only the fields the rule uses), not the raw form; an
         # invalid state is not worth a history entry.
         response.headers["HX-Push-Url"] = rendered.url or "false"

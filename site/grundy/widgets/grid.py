@@ -10,16 +10,16 @@ from dataclasses import dataclass
 
 from grundy.games import grids, wythoff
 from grundy.games.core import Solver, nim_sum
-from grundy.widgets.params import BadParameter, choice_param, flag_param, int_param, optional_int_param
+from grundy.widgets.params import BadParameter, choice_param, flag_param, hide_param, hide_query, int_param, optional_int_param
 
 NAME = "grid"
 TITLE = "P/N and SG grids of two-number games"
 BLURB = "Each cell is a position given by two numbers. Click one to see its moves; Next fills the grid in order."
-KEYS = ("game", "size", "sg", "cell", "step")
+KEYS = ("game", "size", "sg", "cell", "step", "hide")
 # The buttons send "pick" (a cell) and "go" (a step) so the hidden current cell and step can
 # ride along in the same form: a click on a cell keeps the step, a step keeps the cell.
 OVERRIDES = {"pick": "cell", "go": "step"}
-DEFAULTS = {"game": "wythoff", "size": "12", "sg": "", "cell": "", "step": ""}
+DEFAULTS = {"game": "wythoff", "size": "12", "sg": "", "cell": "", "step": "", "hide": ""}
 GAMES = ("wythoff", "kiki", "marbles", "bomb")
 GAME_NAMES = {
     "wythoff": "Wythoff's game (piles a, b)",
@@ -40,9 +40,10 @@ class Params:
     sg: bool
     cell: tuple[int, int] | None
     step: int | None
+    hide: bool = True  # while stepping, cells not reached yet are blank (else all shown, the step marked)
 
     def query(self, **changes: object) -> dict[str, str]:
-        fields = {"cell": self.cell, "step": self.step} | changes
+        fields = {"cell": self.cell, "step": self.step, "hide": self.hide} | changes
         q = {"game": self.game, "size": str(self.size)}
         if self.sg:
             q["sg"] = "1"
@@ -51,7 +52,7 @@ class Params:
             q["cell"] = f"{r},{c}"
         if fields["step"] is not None:
             q["step"] = str(fields["step"])
-        return q
+        return q | hide_query(bool(fields["hide"]))
 
     @property
     def first(self) -> int:
@@ -84,7 +85,7 @@ def parse(args: Mapping[str, str]) -> Params:
             raise BadParameter("cell", f"The cell must lie on the grid, {lo} to {size} each way; got {raw!r}.")
     count = (size + 1 - (1 if game == "bomb" else 0)) ** 2
     step = optional_int_param(args, "step", lo=0, hi=count, label="The step (cells filled)")
-    return Params(game, size, sg, cell, step)
+    return Params(game, size, sg, cell, step, hide_param(args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +160,7 @@ class View:
 
 def view(params: Params) -> View:
     lo = params.first
-    filled_count = params.cells if params.step is None else params.step
+    filled_count = params.cells if params.step is None or not params.hide else params.step
     rows: list[list[Cell]] = []
     current = selected = None
     index = 0

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.games.takeaway import Cell, cells
-from grundy.widgets.params import int_param
+from grundy.widgets.params import hide_param, hide_query, int_param
 from grundy.widgets.rules import RuleChoice, parse_rule
 
 NAME = "mex-steps"
@@ -13,8 +13,8 @@ TITLE = "The mex, step by step"
 BLURB = (
     "Watch SG(0), SG(1), … being computed: the options, their values, and the first missing number."
 )
-KEYS = ("rule", "m", "set", "upto", "n")
-DEFAULTS = {"rule": "set", "m": "2", "set": "1,3,4", "upto": "12", "n": "0"}
+KEYS = ("rule", "m", "set", "upto", "n", "hide")
+DEFAULTS = {"rule": "set", "m": "2", "set": "1,3,4", "upto": "12", "n": "0", "hide": ""}
 MAX_UPTO = 60
 
 
@@ -23,17 +23,19 @@ class Params:
     choice: RuleChoice
     upto: int
     n: int  # the position whose value is being computed; SG(0..n-1) are already known
+    hide: bool = True  # the values after n stay blank (else all shown, n marked)
 
     def query(self, **changes: object) -> dict[str, str]:
-        fields = {"upto": self.upto, "n": self.n} | changes
-        return self.choice.query() | {"upto": str(fields["upto"]), "n": str(fields["n"])}
+        fields = {"upto": self.upto, "n": self.n, "hide": self.hide} | changes
+        q = self.choice.query() | {"upto": str(fields["upto"]), "n": str(fields["n"])}
+        return q | hide_query(bool(fields["hide"]))
 
 
 def parse(args: Mapping[str, str]) -> Params:
     choice = parse_rule(args, default="set")
     upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=12, label="The last position")
     n = int_param(args, "n", lo=0, hi=upto, default=0, label="The position being computed")
-    return Params(choice, upto, n)
+    return Params(choice, upto, n, hide_param(args))
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,6 +76,19 @@ def flag_param(args: Mapping[str, str], name: str, *, label: str) -> bool:
     raise BadParameter(name, f"{label} is a switch: use 1 or 0; got {_shown(raw)}.")
 
 
+def hide_param(args: Mapping[str, str]) -> bool:
+    """Whether stepping hides what it has not reached yet (``hide``, on unless 0). Hiding is the
+    default so a class can guess each cell first; ``hide=0`` shows everything and marks the step."""
+    if args.get("hide", "").strip() == "":
+        return True
+    return flag_param(args, "hide", label="Hide until revealed")
+
+
+def hide_query(hide: bool) -> dict[str, str]:
+    """The URL field for :func:`hide_param`: nothing for the default, ``hide=0`` otherwise."""
+    return {} if hide else {"hide": "0"}
+
+
 def int_list_param(
     args: Mapping[str, str], name: str, *, lo: int, hi: int, min_items: int, max_items: int, default: str, label: str
 ) -> list[int]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from grundy.games.core import Outcome, outcome_of
 from grundy.games.takeaway import Cell, Period, cell, grundy_values, period
-from grundy.widgets.params import flag_param, optional_int_param, int_param
+from grundy.widgets.params import flag_param, hide_param, hide_query, int_param, optional_int_param
 from grundy.widgets.rules import RuleChoice, parse_rule
 
 NAME = "pn-table"
@@ -14,8 +14,8 @@ TITLE = "P/N table of a take-away game"
 BLURB = (
     "Choose a rule and a range; the table marks every heap P or N, and Next fills it one heap at a time with the reason."
 )
-KEYS = ("rule", "m", "set", "upto", "sg", "step")
-DEFAULTS = {"rule": "bash", "m": "2", "set": "1,3,4", "upto": "20", "sg": "", "step": ""}
+KEYS = ("rule", "m", "set", "upto", "sg", "step", "hide")
+DEFAULTS = {"rule": "bash", "m": "2", "set": "1,3,4", "upto": "20", "sg": "", "step": "", "hide": ""}
 MAX_UPTO = 300
 
 
@@ -25,16 +25,17 @@ class Params:
     upto: int
     sg: bool
     step: int | None  # None: the whole table; k: the first k cells are filled
+    hide: bool = True  # while stepping, cells not reached yet are blank (else all shown, the step marked)
 
     def query(self, **changes: object) -> dict[str, str]:
         """The URL state, optionally with some fields changed (for the step buttons)."""
-        fields = {"upto": self.upto, "sg": self.sg, "step": self.step} | changes
+        fields = {"upto": self.upto, "sg": self.sg, "step": self.step, "hide": self.hide} | changes
         q = self.choice.query() | {"upto": str(fields["upto"])}
         if fields["sg"]:
             q["sg"] = "1"
         if fields["step"] is not None:
             q["step"] = str(fields["step"])
-        return q
+        return q | hide_query(bool(fields["hide"]))
 
 
 def parse(args: Mapping[str, str]) -> Params:
@@ -42,7 +43,7 @@ def parse(args: Mapping[str, str]) -> Params:
     upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=20, label="The largest heap")
     sg = flag_param(args, "sg", label="Show SG values")
     step = optional_int_param(args, "step", lo=0, hi=upto + 1, label="The step (cells filled)")
-    return Params(choice, upto, sg, step)
+    return Params(choice, upto, sg, step, hide_param(args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,8 @@ def view(params: Params) -> View:
     # is stepping: guessing the pattern is the point of stepping.
     whole = p is not None and p.preperiod + p.length <= params.upto + 1
     shown = p if whole and params.step is None else None
-    filled_upto = len(values) if params.step is None else params.step
+    # Cells past the step are left blank only when hiding; showing them all still marks the step.
+    filled_upto = len(values) if params.step is None or not params.hide else params.step
     current = cell(rule, params.step - 1, values) if params.step else None
     return View(
         params=params,

@@ -6,9 +6,10 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from grundy.games import wythoff
-from grundy.widgets.params import BadParameter, int_param
+from grundy.widgets.params import BadParameter, hide_param, hide_query, int_param, optional_int_param
 
 NAME = "wythoff"
 TITLE = "Wythoff's game and the golden ratio"
@@ -16,8 +17,8 @@ BLURB = (
     "The P-positions of Wythoff's game hug the lines y = φx and y = x/φ. Type a position to see"
     " whether it is P and every winning move; the lab shows where floating point gives out."
 )
-KEYS = ("a", "b", "span", "k")
-DEFAULTS = {"a": "5", "b": "8", "span": "25", "k": ""}
+KEYS = ("a", "b", "span", "k", "step", "hide")
+DEFAULTS = {"a": "5", "b": "8", "span": "25", "k": "", "step": "", "hide": ""}
 MAX_DIGITS = 200
 SMALL = 12  # the P/N board beside the plot
 
@@ -39,13 +40,17 @@ class Params:
     b: int
     span: int
     k: int | None
+    step: int | None = None  # None: the position and its moves; s: the P-positions k < s, built in turn
+    hide: bool = True  # while stepping, the pairs not reached yet stay hidden (else all shown, the step marked)
 
     def query(self, **changes: object) -> dict[str, str]:
-        fields = {"a": self.a, "b": self.b} | changes
+        fields = {"a": self.a, "b": self.b, "step": self.step, "hide": self.hide} | changes
         q = {"a": str(fields["a"]), "b": str(fields["b"]), "span": str(self.span)}
         if self.k is not None:
             q["k"] = str(self.k)
-        return q
+        if fields["step"] is not None:
+            q["step"] = str(fields["step"])
+        return q | hide_query(bool(fields["hide"]))
 
 
 def parse(args: Mapping[str, str]) -> Params:
@@ -54,7 +59,49 @@ def parse(args: Mapping[str, str]) -> Params:
     assert a is not None and b is not None
     span = int_param(args, "span", lo=5, hi=200, default=25, label="The plot size")
     k = _big(args, "k", "k", None)
-    return Params(a, b, span, k)
+    pairs = len(pairs_within(span))
+    step = optional_int_param(args, "step", lo=0, hi=pairs, label=f"The step (P-positions up to {span} shown)")
+    return Params(a, b, span, k, step, hide_param(args))
+
+
+def pairs_within(span: int) -> list[wythoff.Pair]:
+    """The P-positions (a_k, b_k), k = 0, 1, …, whose larger pile b_k is at most ``span``."""
+    found: list[wythoff.Pair] = []
+    while (pair := wythoff.p_position(len(found)))[1] <= span:
+        found.append(pair)
+    return found
+
+
+def ranges(numbers: set[int]) -> str:
+    """Numbers as runs, the way the lesson writes them: {0, 1, 2, 3, 5} → "0–3, 5"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(lo) if lo == hi else f"{lo}, {hi}" if hi == lo + 1 else f"{lo}–{hi}" for lo, hi in runs)
+
+
+@dataclass(frozen=True, slots=True)
+class PairStep:
+    """One P-position as the construction finds it: a_k is the least number no earlier pair used."""
+
+    k: int
+    a: int
+    b: int
+    used: str  # the numbers used by the pairs before it, as runs ("" for k = 0)
+    shown: bool
+    current: bool
+
+
+def _pair_steps(span: int, step: int, hide: bool) -> list[PairStep]:
+    steps: list[PairStep] = []
+    used: set[int] = set()
+    for k, (a, b) in enumerate(pairs_within(span)):
+        steps.append(PairStep(k, a, b, ranges(used), k < step or not hide, k == step - 1))
+        used |= {a, b}
+    return steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +125,15 @@ class View:
     first_failure: Lab
     lab: Lab | None
     nearest: tuple[int, int]  # the P-position with the same difference b − a
+    pairs: list[PairStep]  # while stepping: every P-position within the plot, shown or not
+
+    @property
+    def stepping(self) -> bool:
+        return self.params.step is not None
+
+    @property
+    def current(self) -> PairStep | None:
+        return next((p for p in self.pairs if p.current), None)
 
     def grouped(self, n: int) -> str:
         """Thousands separators for numbers a person reads; long ones shortened like shown()."""
@@ -92,15 +148,27 @@ def _lab(k: int) -> Lab:
     return Lab(k, wythoff.a_k(k), wythoff.float_a_k(k) if k < 10**300 else -1)
 
 
-def view(params: Params) -> View:
-    from grundy.plots import wythoff_figure  # plotly is imported only when a plot is drawn
+def _figure(params: Params, moves: list[wythoff.WythoffMove], pairs: list[PairStep]) -> dict[str, Any] | None:
+    """The plot: the learner's position and its moves, or, while stepping, the pairs found so far."""
+    from grundy.plots import wythoff_figure, wythoff_steps_figure  # plotly is imported only to draw
 
     a, b = params.a, params.b
-    moves = wythoff.winning_moves(a, b)
+    if params.step is not None:
+        shown = [(p.a, p.b) for p in pairs if p.shown]
+        current = next((i for i, p in enumerate(pairs) if p.current), None)
+        # The golden lines would give the pattern away while the class is still guessing.
+        lines = not params.hide or params.step == len(pairs)
+        return wythoff_steps_figure(params.span, shown, current, lines=lines)
     # A position a little beyond the chosen span still gets drawn: the plot grows to fit it.
     span = max(params.span, max(a, b) + 2) if max(a, b) <= 200 else params.span
-    drawable = max(a, b) <= span
-    figure = wythoff_figure(a, b, span, [m.after for m in moves]) if drawable else None
+    return wythoff_figure(a, b, span, [m.after for m in moves]) if max(a, b) <= span else None
+
+
+def view(params: Params) -> View:
+    a, b = params.a, params.b
+    moves = wythoff.winning_moves(a, b)
+    pairs = _pair_steps(params.span, params.step, params.hide) if params.step is not None else []
+    figure = _figure(params, moves, pairs)
     return View(
         params=params,
         is_p=wythoff.is_p(a, b),
@@ -110,6 +178,7 @@ def view(params: Params) -> View:
         first_failure=_lab(wythoff.first_float_failure()),
         lab=_lab(params.k) if params.k is not None else None,
         nearest=wythoff.p_position(abs(b - a)),
+        pairs=pairs,
     )
 
 

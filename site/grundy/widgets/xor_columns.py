@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from grundy.games import nim
 from grundy.games.core import nim_sum
-from grundy.widgets.params import BadParameter, int_list_param
+from grundy.widgets.params import BadParameter, hide_param, hide_query, int_list_param, optional_int_param
 
 NAME = "xor-columns"
 TITLE = "Nim in binary: the XOR columns"
@@ -14,20 +14,30 @@ BLURB = (
     "Write the heaps in binary, one column per power of two. Nim is lost for the player to move"
     " exactly when every column has an even number of 1s."
 )
-KEYS = ("heaps",)
-DEFAULTS = {"heaps": "14,21,39"}
+KEYS = ("heaps", "step", "hide")
+DEFAULTS = {"heaps": "14,21,39", "step": "", "hide": ""}
 MAX_HEAPS = 12
 MAX_VALUE = 10**36 - 1  # about 120 binary columns: wide, but still a table you can read
+# What each step adds, so a class can work out each part before it appears. Step 0 shows the
+# heap sizes alone; step k shows stages 0..k.
+STAGES = ("the heaps", "in binary", "1s per column", "the XOR", "its highest 1", "the winning move")
+LAST_STAGE = len(STAGES) - 1
 
 
 @dataclass(frozen=True, slots=True)
 class Params:
     heaps: tuple[int, ...]
+    step: int | None = None  # None: everything; k: the stages 0..k of STAGES
+    hide: bool = True  # while stepping, later stages stay hidden (else all shown, the stage marked)
 
     def query(self, **changes: object) -> dict[str, str]:
-        heaps = changes.get("heaps", self.heaps)
+        fields = {"heaps": self.heaps, "step": self.step, "hide": self.hide} | changes
+        heaps = fields["heaps"]
         assert isinstance(heaps, tuple)
-        return {"heaps": ",".join(map(str, heaps))}
+        q = {"heaps": ",".join(map(str, heaps))}
+        if fields["step"] is not None:
+            q["step"] = str(fields["step"])
+        return q | hide_query(bool(fields["hide"]))
 
     def text(self, heaps: tuple[int, ...]) -> str:
         return ",".join(map(str, heaps))
@@ -37,7 +47,8 @@ def parse(args: Mapping[str, str]) -> Params:
     heaps = int_list_param(
         args, "heaps", lo=0, hi=MAX_VALUE, min_items=1, max_items=MAX_HEAPS, default="14,21,39", label="The heap list"
     )
-    return Params(tuple(heaps))
+    step = optional_int_param(args, "step", lo=0, hi=LAST_STAGE, label="The step (stages shown)")
+    return Params(tuple(heaps), step, hide_param(args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +57,11 @@ class Row:
     value: int
     bits: list[int]  # most significant first, padded to the table's width
     moves_here: bool  # this heap has a 1 in the XOR's highest column: it can make the move
+
+    @property
+    def parts(self) -> list[int]:
+        """The powers of two that make up the heap, largest first: 14 → [8, 4, 2]."""
+        return [1 << e for e in range(self.value.bit_length() - 1, -1, -1) if (self.value >> e) & 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +79,24 @@ class View:
     @property
     def outcome(self) -> str:
         return "P" if self.total == 0 else "N"
+
+    @property
+    def stepping(self) -> bool:
+        return self.params.step is not None
+
+    @property
+    def shown(self) -> int:
+        """The last stage on view: all of them, unless stepping hides the later ones."""
+        step = self.params.step
+        return step if step is not None and self.params.hide else LAST_STAGE
+
+    @property
+    def stage_name(self) -> str:
+        return STAGES[self.params.step or 0]
+
+    @property
+    def last_stage(self) -> int:
+        return LAST_STAGE
 
     def after(self, move: nim.NimMove) -> tuple[int, ...]:
         heaps = list(self.params.heaps)

@@ -1,0 +1,74 @@
+"""/present/<name>: a widget projected for a class — the whole screen, large type, no site
+header or footer, stepped with the arrow keys or a presentation clicker (PageUp/PageDown).
+
+It is the same widget as /w/<name> (same parser, view and template, same query keys), shown in
+the projection frame: the form and every pushed URL stay on /present/, so the address bar is the
+state a student can open to follow along, and the back button steps back.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template, request, url_for
+from markupsafe import Markup
+
+from grundy.web.widgets import PRESENTABLE, PROJECTED, is_fragment_request, render_widget
+from grundy.widgets import WIDGETS
+
+bp = Blueprint("present", __name__)
+
+# Width ÷ height of the room a table gets: below the one-line summary and above the explanation
+# on a 16:9 projector (1920×1080 or 1280×720), and on a phone held upright.
+WIDE = 2.8
+TALL = 0.8
+
+
+@bp.get("/present/", defaults={"name": ""})
+@bp.get("/present/<name>")
+def show(name: str) -> Response:
+    """One widget, projected, in the state the query string describes (a fragment for htmx)."""
+    if name not in PRESENTABLE:
+        return _not_presentable(name)
+    widget = WIDGETS[name]
+    rendered = render_widget(widget, request.args.to_dict(), name, standalone=True, frame=PROJECTED)
+    fragment = is_fragment_request()
+    body = rendered.html if fragment else render_template(
+        "present.html", widget=widget, body=Markup(rendered.html), needs_plotly="data-figure=" in rendered.html,
+    )
+    response = Response(body, status=rendered.status, mimetype="text/html")
+    response.vary.add("HX-Request")
+    if fragment:
+        # The address bar follows every step (a bad state is not worth a history entry).
+        response.headers["HX-Push-Url"] = rendered.url or "false"
+    return response
+
+
+def _not_presentable(name: str) -> Response:
+    """A 404 that says which widgets can be projected, with a link to each."""
+    links = [(WIDGETS[n].title, url_for("present.show", name=n)) for n in PRESENTABLE]
+    said = f"There is no projection view called {name!r}. " if name else ""
+    message = f"{said}These widgets can be projected: {', '.join(PRESENTABLE)}."
+    html = render_template("error.html", title="Not found", message=message, links=links)
+    return Response(html, status=404, mimetype="text/html")
+
+
+def best_columns(count: int, aspect: float) -> int:
+    """How many columns give ``count`` cells the biggest squares in a box ``aspect`` times as
+    wide as it is high (more columns make narrower cells, fewer make more rows)."""
+    best, best_side = 1, 0.0
+    for columns in range(1, max(count, 1) + 1):
+        rows = -(-count // columns)
+        side = min(aspect / columns, 1 / rows)
+        if side > best_side + 1e-9:
+            best, best_side = columns, side
+    return best
+
+
+@bp.app_template_global()
+def present_fit(count: int, wide: float = WIDE, tall: float = TALL) -> str:
+    """CSS variables that lay ``count`` cells out in a few big rows: one column count for
+    landscape screens and one for portrait ones (present.css picks by orientation), so the
+    table fills the screen without JavaScript."""
+    fit = []
+    for name, aspect in (("wide", wide), ("tall", tall)):
+        columns = best_columns(count, aspect)
+        fit.append(f"--cols-{name}: {columns}; --rows-{name}: {-(-count // columns)}")
+    return "; ".join(fit)

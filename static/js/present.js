@@ -1,0 +1,123 @@
+// The projection view's own controls (/present/): the control strip that keeps out of the way,
+// full screen, and the link for students. The stepping keys are in grundy.js with the others.
+// Without this script the strip is simply shown above the widget and every control still works.
+(function () {
+  "use strict";
+
+  var body = document.body;
+  if (!body || !body.hasAttribute("data-present")) return;
+
+  var IDLE_MS = 3000;
+  var idleTimer = null;
+
+  function strip() { return document.querySelector(".is-presented .controls"); }
+
+  // The strip stays while the pointer is on it or a control in it has keyboard focus (typing in
+  // a field); a mouse click alone does not pin it open.
+  function stripInUse() {
+    var s = strip();
+    return !!s && (s.matches(":hover") || !!s.querySelector(":focus-visible"));
+  }
+
+  function setOpen(open) {
+    body.classList.toggle("strip-open", open);
+    var toggle = document.querySelector("[data-strip-toggle]");
+    if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+
+  function isOpen() { return body.classList.contains("strip-open"); }
+
+  // Moving the mouse shows the pointer and the corner buttons; when it rests, they hide, and so
+  // does the strip unless it is in use.
+  function wake() {
+    body.classList.add("awake");
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(rest, IDLE_MS);
+  }
+
+  function rest() {
+    if (stripInUse()) {
+      idleTimer = setTimeout(rest, IDLE_MS);
+      return;
+    }
+    body.classList.remove("awake");
+    setOpen(false);
+  }
+
+  function close() {
+    var s = strip();
+    if (s && s.contains(document.activeElement)) document.activeElement.blur();
+    setOpen(false);
+  }
+
+  function toggle() {
+    if (isOpen()) {
+      close();
+    } else {
+      setOpen(true);
+      wake();
+    }
+  }
+
+  function fullScreen() {
+    if (!document.fullscreenEnabled) return;
+    if (document.fullscreenElement) document.exitFullscreen();
+    else document.documentElement.requestFullscreen().catch(function () { /* refused: stay as we are */ });
+  }
+
+  function typing(target) {
+    return target.closest && target.closest("input, select, textarea, [contenteditable]");
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.key === "Escape") {
+      if (isOpen() || (strip() && strip().contains(document.activeElement))) close();
+      else toggle();
+      return;
+    }
+    if (typing(event.target)) return;
+    if (event.key === "c" || event.key === "C") {
+      event.preventDefault();
+      toggle();
+    } else if (event.key === "f" || event.key === "F") {
+      event.preventDefault();
+      fullScreen();
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!target.closest) return;
+    if (target.closest("[data-strip-toggle]")) toggle();
+    else if (target.closest("[data-fullscreen]")) fullScreen();
+    else copyLink(event, target.closest("[data-copy-link]"));
+  });
+
+  // "Link for students" copies this state's address where the browser allows it (https or
+  // localhost); elsewhere it stays a plain link to the same page, to copy by hand.
+  function copyLink(event, link) {
+    if (!link || !navigator.clipboard || !window.isSecureContext) return;
+    event.preventDefault();
+    navigator.clipboard.writeText(link.href).then(function () {
+      link.setAttribute("data-copied", "");
+      setTimeout(function () { link.removeAttribute("data-copied"); }, 2000);
+    }, function () { window.location.href = link.href; });
+  }
+
+  document.addEventListener("mousemove", wake, { passive: true });
+
+  function start() {
+    var fs = document.querySelector("[data-fullscreen]");
+    if (fs && !document.fullscreenEnabled) fs.hidden = true;
+    // Shown for a moment on arrival, so the instructor sees where the settings are (not on a
+    // touch screen, where it would push the table down until closed by hand).
+    if (!window.matchMedia("(hover: none)").matches) {
+      setOpen(true);
+      wake();
+    }
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

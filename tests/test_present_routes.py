@@ -1,0 +1,264 @@
+"""/present/<widget>: the projection view. The same widget and state as /w/<widget>, in a frame of
+its own (whole screen, no site chrome), with its form, links and pushed URLs on /present/."""
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from grundy.web.present import best_columns, present_fit
+from tests.test_widget_routes import BAD, cells
+
+HX = {"HX-Request": "true"}
+PRESENTABLE = ["pn-table", "mex-steps", "xor-columns", "grid", "wythoff"]
+
+STATES = [
+    ("pn-table", "rule=bash&m=3&upto=30&step=5", "5 of 31 cells filled"),
+    ("mex-steps", "rule=set&set=1,3,4&upto=12&n=7", "mex{1, 2} = <strong>0</strong>"),
+    ("xor-columns", "heaps=14,21,39", "<strong>take 12 from heap 3</strong>"),
+    ("grid", "game=wythoff&size=6&step=9", "9 of 49 cells filled"),
+    ("wythoff", "a=5&b=8", "<strong>(5, 8)</strong> is an N-position"),
+]
+
+
+def section(html: str) -> str:
+    """The widget's own markup: from its <section> to the end of its body (the frame differs)."""
+    return html[html.index("<section"):]
+
+
+@pytest.mark.parametrize("name, query, shows", STATES)
+def test_each_widget_is_projected_in_its_state(client: FlaskClient, name: str, query: str, shows: str) -> None:
+    response = client.get(f"/present/{name}?{query}")
+    page = response.text
+    assert response.status_code == 200 and page.startswith("<!doctype html>")
+    assert shows in page
+    assert f'data-widget="{name}"' in page and "is-presented" in page and "data-present" in page
+    assert "site-header" not in page and "site-footer" not in page  # no page chrome
+    assert "css/present.css" in page and "js/present.js" in page
+    # The same settings as base.html, so a 400 (a message in the widget) is swapped in too.
+    meta = re.compile(r'<meta name="htmx-config"[^>]*>')
+    assert meta.search(page).group(0) == meta.search(client.get(f"/w/{name}").text).group(0)
+    assert shows in client.get(f"/w/{name}?{query}").text  # the normal view shows the same state
+
+
+def test_a_student_opening_the_link_sees_the_same_table(client: FlaskClient) -> None:
+    query = "rule=bash&m=3&upto=30&step=5"
+    projected = client.get(f"/present/pn-table?{query}").text
+    assert cells(projected) == cells(client.get(f"/w/pn-table?{query}").text) == [(0, "P"), (1, "N"), (2, "N"), (3, "N"), (4, "P")]
+    assert cells(client.get(f"/present/pn-table?{query}").text) == cells(projected)
+
+
+@pytest.mark.parametrize("name", PRESENTABLE)
+def test_the_form_and_its_controls_stay_on_present(client: FlaskClient, name: str) -> None:
+    page = client.get(f"/present/{name}").text
+    form = re.search(r'<form class="widget-form"[^>]*>', page).group(0)
+    assert f'action="/present/{name}"' in form and f'hx-get="/present/{name}"' in form
+    assert 'hx-push-url="true"' in form
+    # Every request the widget can send goes to /present/, never to /w/ ...
+    targets = re.findall(r'(?:action|hx-get)="([^"]*)"', section(page))
+    assert targets and all(t.startswith(f"/present/{name}") for t in targets), targets
+    # ... except the one link that leaves on purpose, with the same state.
+    normal = re.search(r'class="strip-normal" href="([^"]*)"', page).group(1)
+    assert normal.startswith(f"/w/{name}")
+    assert f'id="{name}-controls"' in page and f'aria-controls="{name}-controls"' in page
+
+
+def test_the_normal_view_link_and_the_present_link_carry_the_state(client: FlaskClient) -> None:
+    projected = client.get("/present/pn-table?rule=powers-of-two&m=7&upto=12&step=3").text
+    assert 'class="strip-normal" href="/w/pn-table?rule=powers-of-two&amp;upto=12&amp;step=3"' in projected
+    assert 'data-copy-link' in projected and 'href="/present/pn-table?rule=powers-of-two&amp;upto=12&amp;step=3"' in projected
+    page = client.get("/w/pn-table?rule=powers-of-two&upto=12&step=3").text
+    assert '<a class="present-link" href="/present/pn-table?rule=powers-of-two&amp;upto=12&amp;step=3">Present this (full screen)</a>' in page
+    for name in PRESENTABLE:
+        assert 'class="present-link" href="/present/' in client.get(f"/w/{name}").text, name
+    # Widgets without a projection view, and widgets inside a lesson, have no such link.
+    assert "present-link" not in client.get("/w/take-away").text
+    assert "present-link" not in client.get("/lessons/p-and-n-positions").text
+    assert "is-presented" not in client.get("/lessons/nim").text
+
+
+def test_each_step_pushes_the_present_url(client: FlaskClient) -> None:
+    step = client.get("/present/pn-table?rule=powers-of-two&m=2&set=1,3,4&upto=9&step=2", headers=HX)
+    assert step.text.lstrip().startswith('<section class="widget widget-pn-table is-presented"')
+    assert step.headers["HX-Push-Url"] == "/present/pn-table?rule=powers-of-two&upto=9&step=2"
+    assert "HX-Request" in step.headers["Vary"]
+    bad = client.get("/present/pn-table?upto=-4", headers=HX)
+    assert bad.status_code == 400 and bad.headers["HX-Push-Url"] == "false"
+    # The back button asks for the whole page again (htmx keeps no history cache).
+    restore = client.get("/present/pn-table?step=2", headers=HX | {"HX-History-Restore-Request": "true"})
+    assert restore.text.startswith("<!doctype html>") and "HX-Push-Url" not in restore.headers
+
+
+PRESENT_BAD = [case for case in BAD if case[0] in PRESENTABLE and case[2] != "id"] + [
+    ("pn-table", "step=2&hide=maybe", "hide", "Hide until revealed is a switch: use 1 or 0; got 'maybe'."),
+    ("grid", "step=2&hide=2", "hide", "Hide until revealed is a switch"),
+    ("mex-steps", "hide=x", "hide", "Hide until revealed is a switch"),
+    ("xor-columns", "step=6", "step", "The step (stages shown) must be from 0 to 5; got 6."),
+    ("xor-columns", "step=-1", "step", "The step (stages shown) must be from 0 to 5; got -1."),
+    ("xor-columns", "step=two", "step", "The step (stages shown) must be a whole number from 0 to 5; got 'two'."),
+    ("wythoff", "span=25&step=11", "step", "The step (P-positions up to 25 shown) must be from 0 to 10; got 11."),
+    ("wythoff", "span=5&step=4", "step", "The step (P-positions up to 5 shown) must be from 0 to 3; got 4."),
+]
+
+
+@pytest.mark.parametrize("name, query, field, message", PRESENT_BAD)
+@pytest.mark.parametrize("headers", [HX, {}], ids=["fragment", "page"])
+def test_bad_input_is_a_400_with_the_message_in_the_projected_widget(
+    client: FlaskClient, name: str, query: str, field: str, message: str, headers: dict[str, str]
+) -> None:
+    response = client.get(f"/present/{name}?{query}", headers=headers)
+    assert response.status_code == 400
+    page = response.text
+    assert 'class="widget-error" role="alert"' in page and "is-presented" in page
+    assert message.replace("'", "&#39;").replace("<", "&lt;") in page
+    if not headers:
+        assert "data-present" in page and f'action="/present/{name}"' in page  # still the projection view
+
+
+@pytest.mark.parametrize("query", [
+    "step=", "hide=", "step=0&hide=0", "upto=0&step=1", "rule=fibonacci&upto=300&step=301&sg=1",
+    "rule=set&set=1,,&step=x", "%ff=%fe&step=%00", "step=" + "9" * 5000, "hide=" + "1" * 5000,
+])
+@pytest.mark.parametrize("name", PRESENTABLE)
+def test_odd_queries_never_fail_the_server(client: FlaskClient, name: str, query: str) -> None:
+    response = client.get(f"/present/{name}?{query}")
+    assert response.status_code in (200, 400), (name, query, response.status_code)
+    assert "Traceback" not in response.text
+
+
+@pytest.mark.parametrize("name", ["nope", "take-away", "game-sum", "period", "PN-TABLE", ""])
+def test_a_widget_without_a_projection_view_is_a_404_naming_the_five(client: FlaskClient, name: str) -> None:
+    response = client.get(f"/present/{name}")
+    assert response.status_code == 404
+    page = html_lib.unescape(response.text)
+    assert "These widgets can be projected: pn-table, mex-steps, xor-columns, grid, wythoff." in page
+    if name:
+        assert f"There is no projection view called '{name}'." in page
+    for widget in PRESENTABLE:
+        assert f'href="/present/{widget}"' in page
+
+
+def filled_and_blank(page: str) -> tuple[list[int], list[int]]:
+    items = re.findall(r'<li class="cell ([^"]*)"[^>]*>(.*?)</li>', page, re.S)
+    filled = [int(re.search(r'class="n">(\d+)', body).group(1)) for cls, body in items if "is-blank" not in cls]
+    blank = [int(re.search(r'class="n">(\d+)', body).group(1)) for cls, body in items if "is-blank" in cls]
+    return filled, blank
+
+
+def test_hide_until_revealed_leaves_the_values_out_of_the_page(client: FlaskClient) -> None:
+    page = client.get("/present/pn-table?rule=bash&m=3&upto=30&sg=1&step=5").text
+    filled, blank = filled_and_blank(page)
+    assert filled == [0, 1, 2, 3, 4] and blank == list(range(5, 31))
+    for body in re.findall(r'<li class="cell is-blank"[^>]*>(.*?)</li>', page, re.S):
+        # nothing but the heap number and a dot: no P/N, no SG value, no title giving it away
+        assert re.fullmatch(r'<span class="n">\d+</span><span class="o" aria-label="not yet filled">·</span><span class="sg">&nbsp;</span>', body.strip())
+    assert 'title="8: P' not in page and 'title="9: N' not in page
+    assert "Hide until revealed: <strong>on</strong>" in page
+
+
+def test_without_hiding_every_cell_shows_and_the_step_is_marked(client: FlaskClient) -> None:
+    page = client.get("/present/pn-table?rule=bash&m=3&upto=30&step=5&hide=0").text
+    filled, blank = filled_and_blank(page)
+    assert filled == list(range(31)) and blank == []
+    assert re.search(r'<li class="cell is-P[^"]* is-current"[^>]*aria-current="step"', page)
+    assert "<strong>Heap 4:</strong>" in page and "5 of 31 cells filled" in page
+    assert 'type="hidden" name="hide" value="0"' in page  # kept when a setting changes
+    assert "Hide until revealed: <strong>off</strong>" in page
+    # the switch links to the same state with hiding back on (the step survives)
+    assert 'class="strip-hide" href="/present/pn-table?rule=bash&amp;m=3&amp;upto=30&amp;step=5"' in page
+    on = client.get("/present/pn-table?rule=bash&m=3&upto=30&step=5").text
+    assert 'class="strip-hide" href="/present/pn-table?rule=bash&amp;m=3&amp;upto=30&amp;step=5&amp;hide=0"' in on
+
+
+def test_the_grid_and_the_mex_stepper_hide_and_show_alike(client: FlaskClient) -> None:
+    hidden = client.get("/present/grid?game=wythoff&size=4&step=7").text
+    assert hidden.count('<td class="is-blank') == 25 - 7
+    shown = client.get("/present/grid?game=wythoff&size=4&step=7&hide=0").text
+    assert "is-blank" not in shown and shown.count("is-current") == 1
+    mex = client.get("/present/mex-steps?rule=set&set=1,3,4&upto=12&n=4").text
+    assert mex.count('class="todo"') == 8
+    mex_all = client.get("/present/mex-steps?rule=set&set=1,3,4&upto=12&n=4&hide=0").text
+    assert 'class="todo"' not in mex_all and mex_all.count('class="ahead is-') == 8
+
+
+def test_xor_columns_steps_through_its_stages(client: FlaskClient) -> None:
+    start = client.get("/present/xor-columns?heaps=14,21,39&step=0").text
+    assert "Step 0 of 5: the heaps" in start and "Heaps 14, 21, 39. Who wins?" in start
+    table = start[start.index("<table"):start.index("</table>")]
+    assert "bit b1" not in table and "bit b0" not in table  # no binary digits yet
+    assert ">60<" not in table and "★" not in start and "Take 12" not in start and "top" not in table
+    binary = client.get("/present/xor-columns?heaps=14,21,39&step=1").text
+    assert binary.count("bit b1") == 3 + 3 + 4 and "odd" not in binary and "so 14 = 8 + 4 + 2." in binary
+    counts = client.get("/present/xor-columns?heaps=14,21,39&step=2").text
+    assert counts.count('class="bit odd') == 4 and "4 columns have an odd count" in counts and ">60<" not in counts
+    xor = client.get("/present/xor-columns?heaps=14,21,39&step=3").text
+    assert "14 ⊕ 21 ⊕ 39 = <strong>60</strong>" in xor and "★" not in xor
+    top = client.get("/present/xor-columns?heaps=14,21,39&step=4").text
+    assert top.count('class="mark"') == 1 and 'class="bit-head top"' in top and "Take 12" not in top
+    move = client.get("/present/xor-columns?heaps=14,21,39&step=5").text
+    assert ">Take 12 from heap 3</button>" in move and "Step 5 of 5: the winning move" in move
+    everything = client.get("/present/xor-columns?heaps=14,21,39&step=1&hide=0").text
+    assert "★" in everything and ">60<" in everything and "stage-current" in everything
+    p = client.get("/present/xor-columns?heaps=1,2,3&step=4").text
+    assert "The XOR is 0, so it has no highest 1" in p
+
+
+def test_xor_columns_in_a_lesson_has_no_stepper_unless_stepping(client: FlaskClient) -> None:
+    lesson = client.get("/lessons/nim").text
+    assert lesson.count('data-widget="xor-columns"') == 4
+    assert 'data-step="next"' not in lesson.split('data-widget="xor-columns"', 1)[1].split("</section>")[0]
+    stepping = client.get("/w/xor-columns?heaps=2,3&step=2", headers=HX).text
+    assert "data-stepping" in stepping and 'name="step" value="3" data-step="next"' in stepping
+
+
+def test_wythoff_builds_its_p_positions_one_k_at_a_time(client: FlaskClient) -> None:
+    page = client.get("/present/wythoff?span=25&step=4").text
+    assert "4 of 10 P-positions up to 25 found" in page
+    assert "the pairs before it used 0–3, 5" in page and "a<sub>3</sub> = <strong>4</strong>" in page
+    figure = json.loads(html_lib.unescape(re.search(r'data-figure="([^"]+)"', page).group(1)))
+    p_trace = figure["data"][0]
+    assert list(zip(p_trace["x"], p_trace["y"])) == [(0, 0), (1, 2), (3, 5), (4, 7)]  # found so far, no more
+    assert "y = φx" not in [t["name"] for t in figure["data"]]  # the golden lines would give it away
+    assert "(6, 10)" not in page and "(8, 13)" not in page
+    assert "you: (5, 8)" not in page  # the position waits until the stepping is over
+    shown = client.get("/present/wythoff?span=25&step=4&hide=0").text
+    assert "(6, 10)" in shown and "(14, 23)" in shown
+    figure = json.loads(html_lib.unescape(re.search(r'data-figure="([^"]+)"', shown).group(1)))
+    assert len(figure["data"][0]["x"]) == 10 and "y = φx" in [t["name"] for t in figure["data"]]
+    last = client.get("/present/wythoff?span=25&step=10").text
+    assert "These are all the P-positions with both piles up to 25" in last
+    assert 'name="step" value="10" data-step="next"' in last and 'data-step="next" id="wythoff-next" disabled' in last
+
+
+@pytest.mark.parametrize("name", PRESENTABLE)
+def test_projected_pages_are_safe(client: FlaskClient, name: str) -> None:
+    response = client.get(f"/present/{name}?step=1")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+    page = response.text
+    for tag in re.findall(r"<script\b[^>]*>", page):
+        assert re.search(r'\bsrc="/static/', tag), tag
+    assert not re.search(r"<script\b[^>]*>\s*[^<\s]", page), "inline script body"
+    assert not re.search(r"\son[a-z]+\s*=", page), "inline event handler"
+    assert "hx-on" not in page
+
+
+def test_the_table_is_fitted_to_landscape_and_portrait_screens() -> None:
+    assert best_columns(1, 2.8) == 1
+    assert best_columns(31, 2.8) == 11 and best_columns(31, 0.8) == 5
+    for count in (1, 2, 7, 13, 31, 61, 169, 301):
+        for aspect in (0.5, 0.8, 1.0, 2.8, 7.0):
+            columns = best_columns(count, aspect)
+            rows = -(-count // columns)
+            side = min(aspect / columns, 1 / rows)
+            # no other column count gives bigger cells
+            assert all(side >= min(aspect / c, 1 / -(-count // c)) - 1e-9 for c in range(1, count + 1))
+    assert present_fit(31) == "--cols-wide: 11; --rows-wide: 3; --cols-tall: 5; --rows-tall: 7"
+
+
+def test_only_the_projected_table_carries_its_fit(client: FlaskClient) -> None:
+    assert 'style="--cols-wide: 11; --rows-wide: 3; --cols-tall: 5; --rows-tall: 7"' in client.get("/present/pn-table?upto=30").text
+    assert "--cols-wide" not in client.get("/w/pn-table?upto=30").text
