@@ -79,19 +79,23 @@ def practice_searches() -> None:
     cases = [
         (arenas.NimArena(), (15, 15, 15, 15)),
         (arenas.MisereNimArena(), (15, 15, 15, 15)),
-        (arenas.BashArena(20), (9_999,)),
+        (arenas.BashArena(20), (749,)),
+        (arenas.BashArena(1), (749,)),
+        (arenas.NimArena(), (70, 70)),
         (arenas.BashArena(5), (20, 20, 20)),
         (arenas.SubtractionArena(frozenset({1, 3, 4})), (20, 20, 20)),
-        (arenas.WythoffArena(), ((53, 53),)),
+        (arenas.WythoffArena(), ((40, 40),)),
         (arenas.WythoffArena(), ((6, 6), (6, 6))),
         (arenas.KikiArena(), ((14, 14), (14, 14))),
+        (arenas.KikiArena(), ((18, 18), (18, 18))),
     ]
     for arena, position in cases:
-        assert arena.search_size(position) <= arena.play_limit, (arena, position)
-        arenas._memo.cache_clear()
+        assert arena.unplayable(position) is None, (arena, position)
+        arenas._MEMOS.clear()
         start = time.perf_counter()
         arena.computer_move(position)
-        label = f"computer's first move, {arena.key} {arena.format(position)} (fresh search)"
+        rule = "".join(f" {k}={v}" for k, v in arena.rule_query().items())
+        label = f"computer's first move, {arena.key}{rule} {arena.format(position)} (fresh search)"
         print(f"{label:62} {1000 * (time.perf_counter() - start):7.0f} ms")
 
 

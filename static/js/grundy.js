@@ -160,6 +160,18 @@
     if (queue && queue.length) press(fresh, queue.shift());
   });
 
+  // The quiz card and the game board are swapped whole after every answer or move; the focus
+  // would fall back to the top of the page, so it goes to what the learner will want next.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || (target.id !== "quiz-card" && target.id !== "play")) return;
+    var fresh = document.getElementById(target.id);
+    var a = document.activeElement;
+    if (!fresh || (a && a !== document.body && document.contains(a))) return;
+    var next = fresh.querySelector("[data-focus]") || fresh.querySelector("#play-board button, #play-board a.button-link, .quiz-card button");
+    if (next) next.focus({ preventScroll: true });
+  });
+
   // ------------------------------------------------------------------ table of contents
   // A sidebar on wide screens (opened here), a folded list on phones.
   function openWide() {

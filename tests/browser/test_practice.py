@@ -18,15 +18,17 @@ def seed_of(url: str) -> int:
 def test_a_quiz_round(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
     page.goto(live_server + "/quiz")
-    page.locator("li", has_text="take any number of coins (at least one)").get_by_role("link", name="Level 1").click()
+    page.locator("li", has=page.get_by_role("heading", name="Nim", exact=True)).get_by_role("link", name="Level 1").click()
     expect(page.get_by_role("button", name="Winning (N)")).to_be_visible()
     answered = 0
     for _ in range(4):  # until both kinds of question have come up at least once, or four rounds
         seed = seed_of(page.url)
         q = question("nim", 1, seed)
         truth = q.outcome()
-        page.get_by_role("button", name="Winning (N)" if truth == "N" else "Losing (P)").click()
+        page.get_by_role("button", name="Winning (N)" if truth == "N" else "Losing (P)").focus()
+        page.keyboard.press("Enter")  # keyboard use: the focus must land in the new card, not the page top
         expect(page.locator(".feedback .verdict")).to_contain_text("Right.")
+        expect(page.locator("#quiz-card :focus")).to_have_count(1)
         answered += 1
         expect(page.locator(".score-line")).to_contain_text(f"Score: {answered} of {answered}")
         if truth == "N":
@@ -87,6 +89,7 @@ def test_a_whole_game_the_computer_wins_from_an_n_position(live_server: str, wat
         moves_before = parse_qs(urlsplit(page.url).query)["moves"][0].count("/")
         page.locator("button.move").first.click()
         expect(page).to_have_url(re.compile(r"moves=" + r"[^&]*/" * (moves_before + 1)))
+        expect(page.locator("#play :focus")).to_have_count(1)  # the focus stays in the game
     expect(board).to_contain_text("The computer wins.")
     expect(board).to_contain_text("You never had a winning position")
     # Undo returns to the learner's last turn; the hints then colour the moves.

@@ -7,10 +7,12 @@ No Flask here: parsing raises :class:`GameError` with a message a learner can ac
 from __future__ import annotations
 
 import re
+import threading
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from math import factorial, prod
 from typing import ClassVar
 
 from grundy.games import grids, nim, takeaway, wythoff
@@ -21,15 +23,20 @@ Position = tuple[Component, ...]
 
 MAX_COMPONENTS = 8
 MAX_POSITION_TEXT = 200  # characters: a position is typed by hand or carried in a URL
-# The computer searches the whole game to choose its move. A position whose components multiply
-# out to more than this many positions is refused before searching (a request stays well under a
-# second: 4 Nim heaps of 15 take about 0.4 s the first time, then come from the memo).
-SEARCH_LIMIT = 70_000  # positions in one memo, whatever the rule
-_NUMBER = re.compile(r"[0-9]{1,7}")
+# The computer searches the whole game to choose its move, so a start is refused when the search
+# could be long: WORK_LIMIT bounds an estimate of the moves it examines (see Arena.search_work;
+# `make bench` times the largest starts allowed, all well under a second). SEARCH_LIMIT bounds
+# the positions one search may add to a memo, whatever the estimate says.
+WORK_LIMIT = 400_000
+SEARCH_LIMIT = 70_000
+MEMO_LIMIT = 70_000  # a rule's memo is replaced by an empty one once it holds more positions
+# A game's moves travel in its URL, and gunicorn reads request lines of up to 4094 bytes.
+MAX_HISTORY = 3_000
+_NUMBER = re.compile(r"[0-9]{1,40}")
 
 
 def _number(text: str, what: str, *, lo: int, hi: int) -> int:
-    raw = text.strip()
+    raw = text.strip().strip("()")
     if not _NUMBER.fullmatch(raw):
         raise GameError(f"{what} must be a whole number; got {raw[:20]!r}")
     value = int(raw)
@@ -60,10 +67,6 @@ class Arena(ABC):
     component_noun: ClassVar[tuple[str, str]] = ("heap", "heaps")
     misere: ClassVar[bool] = False
     max_value: ClassVar[int] = 10**6  # the largest number in a component
-    # The computer refuses positions whose components multiply out to more positions than this.
-    # Each game's limit is set from `make bench` (practice_searches): the first search from the
-    # largest allowed position takes well under a second; later moves come from the memo.
-    play_limit: ClassVar[int] = 10_000
 
     # -- the rule
     def rule_query(self) -> dict[str, str]:
@@ -111,6 +114,15 @@ class Arena(ABC):
         assert isinstance(c, int)
         return c + 1
 
+    def move_count(self, c: Component) -> int:
+        """How many moves the component has (no position it reaches has more)."""
+        return sum(1 for _ in self.component_moves(c))
+
+    def longest(self, c: Component) -> int:
+        """A bound on how many moves a game in this component can last."""
+        assert isinstance(c, int)
+        return c  # every move takes at least one coin
+
     # -- whole positions
     def parse(self, text: str) -> Position:
         """Components are separated by semicolons or spaces (commas too, for single numbers)."""
@@ -154,19 +166,29 @@ class Arena(ABC):
         """Components of one rule commute, so the order of a sum does not matter to the search."""
         return tuple(sorted(position))  # type: ignore[type-var]
 
-    def search_size(self, position: Position) -> int:
-        total = 1
-        for c in position:
-            total *= self.size(c)
-        return total
+    def search_work(self, position: Position) -> int:
+        """An estimate of the computer's search from ``position``: the positions it can reach
+        (the product of the components' sizes, divided by the orderings that sorting merges)
+        times the moves from the start, which no later position exceeds."""
+        positions = max(1, prod(self.size(c) for c in position) // factorial(len(position)))
+        return positions * max(1, sum(self.move_count(c) for c in position))
+
+    def unplayable(self, position: Position) -> str | None:
+        """Why the computer will not play from ``position``, or None if it will."""
+        if self.search_work(position) > WORK_LIMIT:
+            return self.too_large
+        length = sum(self.longest(c) for c in position)
+        if length * (len(self.format(position)) + 1) > MAX_HISTORY:
+            return (f"a game from here could last {length:,} moves, more than a link to the game can hold;"
+                    f" make the {self.component_noun[1]} smaller")
+        return None
 
     def remoteness(self, position: Position) -> int:
         """Moves left with perfect play (the winner hurries, the loser stalls); even ⇔ P."""
-        if self.search_size(position) > self.play_limit:
-            raise GameError(self.too_large)
+        refused = self.unplayable(position)
+        if refused:
+            raise GameError(refused)
         memo = _memo(self)
-        if len(memo) > SEARCH_LIMIT:
-            memo.clear()  # games from many starts have filled it: start afresh rather than grow
         try:
             # the bound is on this search's new positions, not on what earlier games left behind
             return remoteness(_Whole(self), self.canonical(position), memo,
@@ -176,8 +198,8 @@ class Arena(ABC):
 
     @property
     def too_large(self) -> str:
-        return (f"the computer plays by searching every line of play, up to {self.play_limit:,} positions;"
-                f" this position has more — make the {self.component_noun[1]} smaller or fewer")
+        return ("the computer plays by searching every line of play, and from here that search is too"
+                f" long for a web page — make the {self.component_noun[1]} smaller or fewer")
 
     def computer_move(self, position: Position) -> PlayMove:
         """A perfect move: from an N-position the quickest win, from a P-position the longest
@@ -227,11 +249,24 @@ class _Whole:
                 yield Move("", canonical(head + (after,) + tail))
 
 
-@lru_cache(maxsize=8)
+_MEMOS: OrderedDict[Arena, dict[Position, int]] = OrderedDict()
+_MEMOS_LOCK = threading.Lock()
+
+
 def _memo(arena: Arena) -> dict[Position, int]:
-    """One remoteness memo per rule, kept across requests for the eight rules used last (each
-    cleared once it passes SEARCH_LIMIT positions, so memory stays bounded)."""
-    return {}
+    """The remoteness memo of one rule, kept across requests for the eight rules used last.
+
+    A full memo is replaced, never cleared: a search running in another thread keeps the dict
+    it started with (entries are only ever added, and each is final), so threads never see an
+    entry vanish under them."""
+    with _MEMOS_LOCK:
+        memo = _MEMOS.pop(arena, None)
+        if memo is None or len(memo) > MEMO_LIMIT:
+            memo = {}
+        _MEMOS[arena] = memo
+        while len(_MEMOS) > 8:
+            _MEMOS.popitem(last=False)
+        return memo
 
 
 # ---------------------------------------------------------------- one-heap take-away rules
@@ -341,7 +376,6 @@ class NimArena(Arena):
     """Nim: take any number of coins from one heap; P ⇔ the XOR of the heaps is 0."""
 
     key: ClassVar[str] = "nim"
-    play_limit: ClassVar[int] = 70_000  # heaps are sorted for the search, which shrinks it a lot
     title: ClassVar[str] = "Nim"
     lesson: ClassVar[tuple[str, str]] = ("nim", "the-theorem")
     move_lesson: ClassVar[tuple[str, str]] = ("nim", "finding-the-winning-move")
@@ -371,6 +405,10 @@ class NimArena(Arena):
         assert isinstance(c, int) and isinstance(result, int)
         return ("", f"take {c - result}") if result < c else None
 
+    def move_count(self, c: Component) -> int:
+        assert isinstance(c, int)
+        return c
+
     def sg(self, c: Component) -> int:
         assert isinstance(c, int)
         return c
@@ -386,9 +424,7 @@ class MisereNimArena(NimArena):
     move_lesson: ClassVar[tuple[str, str]] = ("bash-game", "beyond-the-notes")
     misere: ClassVar[bool] = True
 
-    @property
-    def rule_text(self) -> str:
-        return "take any number of coins from one heap; whoever takes the last coin loses"
+    # the rule of play is Nim's; the pages add "whoever takes the last coin loses" from `misere`
 
     def outcome(self, position: Position) -> Outcome:
         return nim.misere_outcome([int(c) for c in position])  # type: ignore[call-overload]
@@ -396,6 +432,9 @@ class MisereNimArena(NimArena):
     def reason(self, position: Position) -> str:
         heaps = [int(c) for c in position]  # type: ignore[call-overload]
         total = nim_sum(heaps)
+        if not any(heaps):
+            return ("No coins are left: the other player took the last one and lost, so the player to move"
+                    " has already won (misère play turns the usual rule round).")
         if all(h <= 1 for h in heaps):
             ones = heaps.count(1)
             return (f"Every heap is 0 or 1, so the players just take turns removing the {ones} one{'s' if ones != 1 else ''};"
@@ -421,6 +460,17 @@ def _pair(text: str, what: str, hi: int) -> tuple[int, int]:
 
 
 _WYTHOFF = Solver(wythoff.WythoffGame(), max_positions=200_000)
+
+
+def _wythoff_move(a: int, b: int, x: int, y: int) -> tuple[str, str] | None:
+    """(group, label) of the move from piles (a, b) to (x, y), if one exists."""
+    if x == a and y < b:
+        return "pile 2", f"take {b - y}"
+    if y == b and x < a:
+        return "pile 1", f"take {a - x}"
+    if 0 < a - x == b - y:
+        return "both piles", f"take {a - x}"
+    return None
 _KIKI = Solver(grids.KikiGame(), max_positions=200_000)
 
 
@@ -436,7 +486,7 @@ class WythoffArena(Arena):
     _separators: ClassVar[str] = r"[;\s]+"
     joiner: ClassVar[str] = ";"
     SG_LIMIT: ClassVar[int] = 60  # SG values of Wythoff positions come from search
-    play_limit: ClassVar[int] = 3_000  # every position has up to a + b + min(a, b) moves
+
 
     def parse_component(self, text: str) -> Component:
         return _pair(text, "a pair of piles", self.max_value)
@@ -465,15 +515,19 @@ class WythoffArena(Arena):
         for t in range(1, min(a, b) + 1):
             yield "both piles", f"take {t}", (a - t, b - t)
 
+    def move_count(self, c: Component) -> int:
+        a, b = c  # type: ignore[misc]
+        return a + b + min(a, b)
+
+    def longest(self, c: Component) -> int:
+        a, b = c  # type: ignore[misc]
+        return a + b
+
     def component_move(self, c: Component, result: Component) -> tuple[str, str] | None:
+        """The move to ``result``; piles written the other way round are the same position, so a
+        learner's (7, 4) for (4, 7) is accepted too."""
         (a, b), (x, y) = c, result  # type: ignore[misc]
-        if x == a and y < b:
-            return "pile 2", f"take {b - y}"
-        if y == b and x < a:
-            return "pile 1", f"take {a - x}"
-        if 0 < a - x == b - y:
-            return "both piles", f"take {a - x}"
-        return None
+        return _wythoff_move(a, b, x, y) or _wythoff_move(a, b, y, x)
 
     def canonical(self, position: Position) -> Position:
         """Swapping the two piles of a pair changes nothing either."""
@@ -510,7 +564,6 @@ class KikiArena(Arena):
     the board still ahead of the coin, rows×columns (the coin in its top-right corner)."""
 
     key: ClassVar[str] = "kiki"
-    play_limit: ClassVar[int] = 70_000
     title: ClassVar[str] = "kiki's game"
     lesson: ClassVar[tuple[str, str]] = ("sg-by-search", "kikis-game-hdu-2147")
     component_noun: ClassVar[tuple[str, str]] = ("board", "boards")
@@ -569,6 +622,10 @@ class KikiArena(Arena):
     def size(self, c: Component) -> int:
         x, y = c  # type: ignore[misc]
         return (x + 1) * (y + 1)
+
+    def longest(self, c: Component) -> int:
+        x, y = c  # type: ignore[misc]
+        return x + y
 
 
 ARENAS: dict[str, type[Arena]] = {

@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from grundy.games.core import GameError, Outcome
-from grundy.practice.arenas import Arena, PlayMove, Position, make_arena, replay
+from grundy.practice.arenas import MAX_HISTORY, Arena, PlayMove, Position, make_arena, replay
 
-MAX_MOVES_TEXT = 6000  # characters of move history in a URL
+MAX_MOVES_TEXT = MAX_HISTORY + 200  # the start's checks keep real games within MAX_HISTORY
 STARTS = {  # a first position to offer for each game, and the range of random ones
     "bash": ("15", (8, 40)),
     "subtraction": ("12,9", (5, 30)),
     "nim": ("3,4,5", (1, 12)),
-    "misere-nim": ("2,3,1", (1, 9)),
+    "misere-nim": ("1,2,4", (1, 9)),
     "wythoff": ("4,9", (2, 25)),
     "kiki": ("6x7", (2, 20)),
 }
@@ -116,7 +116,9 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
     GameError naming the first thing wrong."""
     arena = make_arena(game, args.get("m"), args.get("set"))
     raw_start = args.get("start", STARTS[game][0]).strip()
-    if raw_start in ("", "random"):
+    if raw_start == "":
+        raise GameError("type a start position, or press Random start")
+    if raw_start == "random":
         start = random_start(arena, rng or random.Random())
     else:
         start = arena.parse(raw_start)
@@ -129,7 +131,22 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
     if len(raw) > MAX_MOVES_TEXT:
         raise GameError(f"the move history is at most {MAX_MOVES_TEXT:,} characters")
     afters = tuple(arena.parse(p) for p in raw.split("/")) if raw else ()
-    return GameState(arena, start, first == "computer", afters, hints, replay(arena, start, afters))
+    state = GameState(arena, start, first == "computer", afters, hints, replay(arena, start, afters))
+    _check_computer_moves(state)
+    return state
+
+
+def _check_computer_moves(state: GameState) -> None:
+    """The computer's moves in a URL must be the ones it plays: a hand-edited link cannot make it
+    lose (each check is a look-up in the memo the game built)."""
+    here = state.start
+    for i, after in enumerate(state.afters):
+        if (i % 2 == 0) == state.computer_first:
+            expected = state.arena.computer_move(here)
+            if expected.after != after:
+                raise GameError(f"move {i + 1} is not the computer's: from {state.arena.format(here)} it plays"
+                                f" {expected.label} to {state.arena.format(expected.after)}")
+        here = after
 
 
 def random_start(arena: Arena, rng: random.Random) -> Position:
@@ -140,12 +157,12 @@ def random_start(arena: Arena, rng: random.Random) -> Position:
         if arena.key in ("nim", "misere-nim"):
             start: Position = tuple(rng.randint(lo, hi) for _ in range(rng.randint(3, 4)))
         elif arena.key in ("bash", "subtraction"):
-            start = tuple(rng.randint(lo, hi) for _ in range(rng.randint(1, 2)))
+            start = (rng.randint(lo, hi),)  # one heap: sums come later in the course
         elif arena.key == "kiki":
             start = ((rng.randint(lo, hi) - 1, rng.randint(lo, hi) - 1),)
         else:
             start = ((rng.randint(lo, hi), rng.randint(lo, hi)),)
-        if arena.search_size(start) <= arena.play_limit:
+        if arena.unplayable(start) is None:
             return start
     raise AssertionError("the ranges in STARTS fit the play limits")
 

@@ -117,10 +117,19 @@ def _wythoff(rng: random.Random, level: int, target: Outcome) -> tuple[Arena, Po
         return arena, _draw(arena, rng, target, 2, lambda r: (r.randint(0, 8), r.randint(1, 8)))
     hi = 12 if level == 1 else 2_000
     if target == "P":  # P-positions are rare among large pairs, so build one: the k-th, either way round
-        k = rng.randint(1, {1: 7, 2: 1_200}[level])
+        # within the same bound as the N-positions, so the size of the piles gives nothing away
+        k = rng.randint(1, _last_k_within(hi))
         a, b = wythoff.p_position(k)
         return arena, ((a, b) if rng.random() < 0.5 else (b, a),)
     return arena, _draw(arena, rng, "N", 1, lambda r: (r.randint(1, hi), r.randint(1, hi)))
+
+
+def _last_k_within(hi: int) -> int:
+    """The largest k whose P-position (a_k, b_k) has both piles at most ``hi``."""
+    k = 1
+    while wythoff.p_position(k + 1)[1] <= hi:
+        k += 1
+    return k
 
 
 def _kiki(rng: random.Random, level: int, target: Outcome) -> tuple[Arena, Position]:

@@ -66,19 +66,21 @@ def play(game: str) -> Response:
     if game not in ARENAS:
         abort(404, f"There is no game called {game!r} to play; choose one of {', '.join(ARENAS)}.")
     args = request.args.to_dict()
+    # A drawn or default start is made explicit in the URL, so a reload replays the same game.
+    implicit_start = "random" in args or args.get("start", "random").strip() == "random"
     if "random" in args:
         args["start"] = "random"
     try:
         state = play_mod.parse(game, args)
         replied = state.reply()
     except GameError as error:
-        return _respond("practice/play.html", "practice/_play_board.html", 400, None,
+        return _respond("practice/play.html", "practice/_play.html", 400, None,
                         **_play_context(game, args, None, str(error)))
     url = url_for("practice.play", game=game, **replied.query())
-    if replied is not state or "random" in args:
+    if replied is not state or implicit_start:
         if not _fragment_request():  # the computer moved (or a start was drawn): the URL must say so
             return redirect(url, code=303)  # type: ignore[return-value]
-    return _respond("practice/play.html", "practice/_play_board.html", 200, url,
+    return _respond("practice/play.html", "practice/_play.html", 200, url,
                     **_play_context(game, args, replied, None))
 
 
@@ -165,9 +167,18 @@ def quiz_index() -> str:
                            rejected=scores.rejected())
 
 
+@bp.get("/quiz/answer")
+@bp.get("/quiz/move")
+def quiz_back_to_question() -> Response:
+    """Answers are posted; a GET here (a bookmark, Back with JavaScript off) goes to the question."""
+    args = {k: v for k, v in request.args.items() if k in ("game", "level", "seed")}
+    return redirect(url_for("practice.quiz_question", **args), code=303)  # type: ignore[return-value]
+
+
 @bp.get("/quiz/q")
 def quiz_question() -> Response:
     args = request.args.to_dict()
+    args.setdefault("level", "1")
     if "seed" not in args:
         import secrets
 
@@ -192,6 +203,8 @@ def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
             arena=q.arena, position=q.position, components=list(enumerate(q.position)),
             next_url=url_for("practice.quiz_question", game=q.game, level=q.level, seed=next_seed(q.seed)),
             question_url=_question_url(q), needs_plotly=q.game == "wythoff",
+            play_url=url_for("practice.play", game=q.game, **q.arena.rule_query(),
+                             **({} if q.arena.unplayable(q.position) else {"start": q.position_text})),
         )
     context.update(extra)
     return context
@@ -210,7 +223,8 @@ def quiz_answer() -> Response:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
     truth = q.outcome()
     counted = scores.record_answer(q.game, f"{q.game}:{q.level}:{q.seed}", says == truth)
-    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q),
+    # The address bar already shows the question: pushing it again would double the Back steps.
+    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
                     **_quiz_context(q, **_feedback(q, says, truth, counted)))
 
 
@@ -230,13 +244,13 @@ def quiz_move() -> Response:
             raise GameError("this position is P: there is no winning move to find")
         verdict = quiz_mod.check_move(q, typed)
     except GameError as error:
-        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, _question_url(q),
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None,
                         **_quiz_context(q, **(base | {"stage": "move", "typed": typed, "move_error": str(error)})))
     if verdict.move is None:
-        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, _question_url(q),
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None,
                         **_quiz_context(q, **(base | {"stage": "move", "typed": typed, "move_error": verdict.message})))
     counted = scores.record_move(q.game, f"{q.game}:{q.level}:{q.seed}", verdict.wins)
-    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q),
+    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
                     **_quiz_context(q, **(base | {"stage": "moved", "typed": typed, "verdict": verdict,
                                                           "move_counted": counted, "winning": quiz_mod.winning_moves(q)})))
 
@@ -257,6 +271,7 @@ def _visual(arena: Arena, position: Position) -> Markup | None:
     """The lesson's own widget for this position: the P/N table, the period, the XOR columns,
     the Wythoff plot or the grid. A sum of other games shows its SG values as Nim heaps."""
     name, args = _visual_args(arena, position)
+    # (Nim's XOR table would name Nim's moves, which misère play and sums of other games do not share.)
     if name is None:
         return None
     rendered = render_widget(WIDGETS[name], args, "quiz-visual", standalone=False)
@@ -265,13 +280,12 @@ def _visual(arena: Arena, position: Position) -> Markup | None:
 
 def _visual_args(arena: Arena, position: Position) -> tuple[str | None, dict[str, str]]:
     key = arena.key
-    if key in ("nim", "misere-nim"):
+    if key == "nim":
         return "xor-columns", {"heaps": arena.format(position)}
-    if len(position) > 1:
-        try:
-            return "xor-columns", {"heaps": ",".join(str(arena.sg(c)) for c in position)}
-        except GameError:
-            return None, {}
+    if key == "misere-nim" or len(position) > 1:
+        # Misère Nim's moves are not Nim's, and the XOR table of a sum's SG values would offer
+        # moves in Nim heaps rather than in these games: the written reason explains both.
+        return None, {}
     (c,) = position
     if key in ("bash", "subtraction"):
         assert isinstance(c, int)
