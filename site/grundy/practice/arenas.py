@@ -452,10 +452,10 @@ class MisereNimArena(NimArena):
 # ---------------------------------------------------------------- pairs and boards
 
 
-def _pair(text: str, what: str, hi: int) -> tuple[int, int]:
-    parts = text.replace("×", "x").replace("x", ",").split(",")
+def _pair(text: str, what: str, hi: int, example: str = "3,5") -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").replace("x", ",").split(",")
     if len(parts) != 2:
-        raise GameError(f"{what} is two numbers, like 3,5; got {text.strip()[:20]!r}")
+        raise GameError(f"{what} is two numbers, like {example}; got {text.strip()[:20]!r}")
     return _number(parts[0], what, lo=0, hi=hi), _number(parts[1], what, lo=0, hi=hi)
 
 
@@ -573,7 +573,7 @@ class KikiArena(Arena):
     SG_LIMIT: ClassVar[int] = 200
 
     def parse_component(self, text: str) -> Component:
-        rows, cols = _pair(text, "a board rows×columns", self.max_value)
+        rows, cols = _pair(text, "a board rows×columns", self.max_value, example="4x5")
         if rows < 1 or cols < 1:
             raise GameError(f"a board has at least 1 row and 1 column; got {rows}×{cols}")
         return grids.kiki_start(rows, cols)

@@ -176,7 +176,9 @@ def _why_illegal(q: Question, after: Position) -> str:
     before = q.position
     noun = q.arena.component_noun
     if len(after) != len(before):
-        return f"A move changes one of the {len(before)} {noun[1]}; it cannot make {len(after)}."
+        have = f"{len(before)} {noun[0] if len(before) == 1 else noun[1]}"
+        return (f"The position has {have}, and your answer has {len(after)}: write each {noun[0]} as it is after"
+                f" your move{', as one number without thousands separators' if q.arena.joiner == ',' else ''}.")
     changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
     if not changed:
         return "That is the position as it stands: a move must change something."
