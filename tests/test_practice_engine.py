@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from grundy.games.core import GameError, remoteness
 from grundy.games.nim import NimHeap
 from grundy.practice.arenas import (
-    ARENAS, BashArena, KikiArena, MisereNimArena, NimArena, SubtractionArena, WythoffArena, make_arena,
+    ARENAS, BashArena, BombArena, KikiArena, MarblesArena, MisereNimArena, NimArena, SubtractionArena, WythoffArena, make_arena,
     move_between, replay,
 )
 from grundy.practice.play import parse, random_start
@@ -58,6 +58,44 @@ def test_misere_nim_outcome_and_remoteness_match_brute_force(heaps):
 def test_wythoff_sums_match_brute_force(pairs):
     arena = WythoffArena()
     assert arena.outcome(pairs) == ("N" if brute_wins(arena, pairs) else "P")
+
+
+@settings(max_examples=40, deadline=None)
+@given(marbles=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)).filter(lambda c: c != (0, 0)),
+                        min_size=1, max_size=2).map(tuple))
+def test_marbles_outcome_matches_brute_force_of_the_real_game(marbles):
+    """The real game (first to reach 0,0 wins), searched from scratch here, against the arena's
+    outcome: home lines at once, else the cut-down game's SG values."""
+    arena = MarblesArena()
+
+    @cache
+    def wins(pos) -> bool:
+        for i, (r, c) in enumerate(pos):
+            for dr, dc in [(1, 0), (0, 1), (1, 1)]:
+                for t in range(1, 10):
+                    x, y = r - dr * t, c - dc * t
+                    if x < 0 or y < 0:
+                        break
+                    if (x, y) == (0, 0) or not wins(pos[:i] + ((x, y),) + pos[i + 1 :]):
+                        return True
+        return False
+
+    assert arena.outcome(marbles) == ("N" if wins(marbles) else "P")
+    assert (arena.remoteness(marbles) % 2 == 1) == wins(marbles)
+
+
+@settings(max_examples=30, deadline=None)
+@given(bombs=st.lists(st.tuples(st.integers(1, 3), st.integers(1, 3)), min_size=1, max_size=2))
+def test_bomb_outcome_and_remoteness_match_the_whole_board_search(bombs):
+    from grundy.games import grids
+    from grundy.games.core import Solver
+
+    arena = BombArena()
+    position = grids.settle(tuple(bombs))
+    board = Solver(grids.BombBoard())
+    truth = "P" if board.grundy(position) == 0 else "N"
+    assert arena.outcome(position) == truth
+    assert (arena.remoteness(position) % 2 == 1) == (truth == "N")
 
 
 @settings(max_examples=40, deadline=None)
@@ -114,7 +152,7 @@ def test_the_computer_wins_fastest_from_n_and_stalls_longest_from_p(amounts, hea
 
 def test_the_computer_refuses_positions_too_large_to_search():
     with pytest.raises(GameError, match="smaller or fewer"):
-        NimArena().computer_move((20, 20, 20, 20, 20))
+        NimArena().remoteness((20, 20, 20, 20, 20))
 
 
 @pytest.mark.parametrize("game", list(ARENAS))

@@ -83,12 +83,14 @@ def winning_history(client, url: str) -> str:
 
 
 @pytest.mark.parametrize("game, start", [("nim", "3,4,6"), ("bash", "10"), ("wythoff", "4,9"), ("kiki", "6x7"),
-                                         ("subtraction", "12,9"), ("misere-nim", "2,3")])
+                                         ("subtraction", "12,9"), ("misere-nim", "2,3"), ("marbles", "5,8;3,7"),
+                                         ("bomb", "3,4;2,2")])
 def test_a_learner_following_the_hints_beats_the_computer(client, game, start):
     assert "You win!" in winning_history(client, f"/play/{game}?start={start}&hints=1")
 
 
-@pytest.mark.parametrize("game, start", [("nim", "3,4,6"), ("bash", "10"), ("wythoff", "4,9"), ("misere-nim", "2,3")])
+@pytest.mark.parametrize("game, start", [("nim", "3,4,6"), ("bash", "10"), ("wythoff", "4,9"), ("misere-nim", "2,3"),
+                                         ("marbles", "5,8;3,7"), ("bomb", "3,4;2,2")])
 def test_the_computer_wins_from_an_n_position_it_starts_in(client, game, start):
     # without hints the learner just takes the first move listed each time
     page = winning_history(client, f"/play/{game}?start={start}&first=computer")
@@ -364,6 +366,8 @@ def test_a_hand_edited_url_cannot_make_the_computer_lose(client):
     ("/play/wythoff?start=140,140", "too long for a web page"),
     ("/play/bash?m=1&start=3000", "more than a link to the game can hold"),
     ("/play/nim?start=", "type a start position"),
+    ("/play/bomb?start=5,5", "at most 2 bombs within rows and columns 1 to 4"),
+    ("/play/marbles?start=0,x", "whole number"),
 ])
 def test_starts_the_computer_cannot_play_quickly_are_refused_at_once(client, url, message):
     import time

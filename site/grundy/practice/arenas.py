@@ -66,6 +66,7 @@ class Arena(ABC):
     SUMS_LESSON: ClassVar[tuple[str, str]] = ("sums-of-games", "the-spraguegrundy-theorem")
     component_noun: ClassVar[tuple[str, str]] = ("heap", "heaps")
     misere: ClassVar[bool] = False
+    ending: ClassVar[str] = "whoever cannot move loses"  # how the game is won, after the rule
     max_value: ClassVar[int] = 10**6  # the largest number in a component
 
     # -- the rule
@@ -149,6 +150,25 @@ class Arena(ABC):
             for group, label, after in self.component_moves(c)
         ]
 
+    def successors(self, position: Position) -> Iterator[Position]:
+        """Where the moves lead, canonically: the search's fast path (no labels)."""
+        canonical = self.canonical
+        for i, c in enumerate(position):
+            head, tail = position[:i], position[i + 1 :]
+            for _group, _label, after in self.component_moves(c):
+                yield canonical(head + (after,) + tail)
+
+    def find_move(self, before: Position, after: Position) -> PlayMove | None:
+        """The move that turns ``before`` into ``after``, if there is one (a typed answer)."""
+        if len(before) != len(after):
+            return None
+        changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
+        if len(changed) != 1:
+            return None
+        i = changed[0]
+        found = self.component_move(before[i], after[i])
+        return None if found is None else PlayMove(i, found[0], found[1], after)
+
     def grundy(self, position: Position) -> int | None:
         """The SG value of the whole position; None under misère play, where there is none."""
         if self.misere:
@@ -188,6 +208,11 @@ class Arena(ABC):
         refused = self.unplayable(position)
         if refused:
             raise GameError(refused)
+        return self._remoteness(position)
+
+    def _remoteness(self, position: Position) -> int:
+        """Remoteness without the start's checks: for positions reached from an accepted start
+        (a bomb's explosion may leave more bombs than a start may have, within the same search)."""
         memo = _memo(self)
         try:
             # the bound is on this search's new positions, not on what earlier games left behind
@@ -208,7 +233,7 @@ class Arena(ABC):
         moves = self.moves(position)
         if not moves:
             raise GameError("the game is over: there is no move to make")
-        scored = [(self.remoteness(m.after), m) for m in moves]
+        scored = [(self._remoteness(m.after), m) for m in moves]
         wins = [(r, m) for r, m in scored if r % 2 == 0]
         if wins:
             return min(wins, key=lambda rm: rm[0])[1]
@@ -242,11 +267,8 @@ class _Whole:
     arena: Arena
 
     def options(self, position: Position) -> Iterator[Move[Position]]:
-        canonical = self.arena.canonical
-        for i, c in enumerate(position):
-            head, tail = position[:i], position[i + 1 :]
-            for _group, _label, after in self.arena.component_moves(c):
-                yield Move("", canonical(head + (after,) + tail))
+        for after in self.arena.successors(position):
+            yield Move("", after)
 
 
 _MEMOS: OrderedDict[Arena, dict[Position, int]] = OrderedDict()
@@ -423,6 +445,7 @@ class MisereNimArena(NimArena):
     lesson: ClassVar[tuple[str, str]] = ("bash-game", "beyond-the-notes")
     move_lesson: ClassVar[tuple[str, str]] = ("bash-game", "beyond-the-notes")
     misere: ClassVar[bool] = True
+    ending: ClassVar[str] = "whoever takes the last coin loses"
 
     # the rule of play is Nim's; the pages add "whoever takes the last coin loses" from `misere`
 
@@ -453,7 +476,7 @@ class MisereNimArena(NimArena):
 
 
 def _pair(text: str, what: str, hi: int, example: str = "3,5") -> tuple[int, int]:
-    parts = text.lower().replace("×", "x").replace("x", ",").split(",")
+    parts = text.split(",")
     if len(parts) != 2:
         raise GameError(f"{what} is two numbers, like {example}; got {text.strip()[:20]!r}")
     return _number(parts[0], what, lo=0, hi=hi), _number(parts[1], what, lo=0, hi=hi)
@@ -573,7 +596,8 @@ class KikiArena(Arena):
     SG_LIMIT: ClassVar[int] = 200
 
     def parse_component(self, text: str) -> Component:
-        rows, cols = _pair(text, "a board rows×columns", self.max_value, example="4x5")
+        rows, cols = _pair(text.lower().replace("×", ",").replace("x", ","), "a board rows×columns",
+                           self.max_value, example="4x5")
         if rows < 1 or cols < 1:
             raise GameError(f"a board has at least 1 row and 1 column; got {rows}×{cols}")
         return grids.kiki_start(rows, cols)
@@ -628,8 +652,219 @@ class KikiArena(Arena):
         return x + y
 
 
+@dataclass(frozen=True, slots=True)
+class MarblesArena(Arena):
+    """Marbles (Gym 101908B): marbles on a grid move up, left or diagonally up-left, any number of
+    cells; whoever moves a marble onto (0, 0) wins. A component is a marble at row,column.
+
+    Played as written: once a marble reaches (0, 0) the game is over and the player to move has
+    lost, so normal play holds. A marble on a home line (row 0, column 0, the diagonal) can go
+    home at once; with none there, the game is the sum of the cut-down games, where a move onto a
+    home line only hands the win over (lesson 8)."""
+
+    key: ClassVar[str] = "marbles"
+    ending: ClassVar[str] = "whoever moves a marble onto (0, 0) wins"
+    title: ClassVar[str] = "Marbles"
+    lesson: ClassVar[tuple[str, str]] = ("sg-by-search", "marbles-gym-101908b")
+    component_noun: ClassVar[tuple[str, str]] = ("marble", "marbles")
+    _separators: ClassVar[str] = r"[;\s]+"
+    joiner: ClassVar[str] = ";"
+    max_value: ClassVar[int] = 100  # the cut-down game's SG values come from search
+
+    def parse_component(self, text: str) -> Component:
+        return _pair(text, "a marble row,column", self.max_value, example="2,5")
+
+    def format_component(self, c: Component) -> str:
+        r, col = c  # type: ignore[misc]
+        return f"{r},{col}"
+
+    def where(self, i: int) -> str:
+        return f"(marble {i + 1})"
+
+    @property
+    def rule_text(self) -> str:
+        return "move one marble up, left, or diagonally up-left, any number of cells"
+
+    @staticmethod
+    def finished(position: Position) -> bool:
+        return (0, 0) in position
+
+    def component_moves(self, c: Component) -> Iterator[tuple[str, str, Component]]:
+        r, col = c  # type: ignore[misc]
+        for t in range(1, r + 1):
+            yield "", f"move {t} up", (r - t, col)
+        for t in range(1, col + 1):
+            yield "", f"move {t} left", (r, col - t)
+        for t in range(1, min(r, col) + 1):
+            yield "", f"move {t} diagonally", (r - t, col - t)
+
+    def moves(self, position: Position) -> list[PlayMove]:
+        return [] if self.finished(position) else Arena.moves(self, position)
+
+    def successors(self, position: Position) -> Iterator[Position]:
+        return iter(()) if self.finished(position) else Arena.successors(self, position)
+
+    def component_move(self, c: Component, result: Component) -> tuple[str, str] | None:
+        (r, col), (x, y) = c, result  # type: ignore[misc]
+        if y == col and x < r:
+            return "", f"move {r - x} up"
+        if x == r and y < col:
+            return "", f"move {col - y} left"
+        if 0 < r - x == col - y:
+            return "", f"move {r - x} diagonally"
+        return None
+
+    def sg(self, c: Component) -> int:
+        r, col = c  # type: ignore[misc]
+        return grids.marbles_grundy(r, col)
+
+    def outcome(self, position: Position) -> Outcome:
+        if self.finished(position):
+            return "P"  # the previous player has just won
+        if any(grids.goes_home_at_once(*c) for c in position):  # type: ignore[misc]
+            return "N"
+        return outcome_of(nim_sum(self.sg(c) for c in position))
+
+    def grundy(self, position: Position) -> int | None:
+        if self.finished(position) or any(grids.goes_home_at_once(*c) for c in position):  # type: ignore[misc]
+            return None  # a won or winnable-at-once position has no value in the cut-down game
+        return nim_sum(self.sg(c) for c in position)
+
+    def reason(self, position: Position) -> str:
+        if self.finished(position):
+            return "A marble is on (0, 0): the game is over, and the player who moved it there won."
+        home = [i for i, c in enumerate(position) if grids.goes_home_at_once(*c)]  # type: ignore[misc]
+        if home:
+            r, col = position[home[0]]  # type: ignore[misc]
+            line = "row 0" if r == 0 else "column 0" if col == 0 else "the diagonal"
+            return (f"The marble at {r},{col} is on {line}, so it can go to (0, 0) in one move: the position is N,"
+                    f" and that move wins at once.")
+        values = [self.sg(c) for c in position]
+        total = nim_sum(values)
+        intro = ("No marble is on a home line, so no one can win at once, and moving onto one hands the win to"
+                 " the opponent. What is left is the cut-down game, where")
+        if len(values) == 1:
+            return f"{intro} SG({self.format(position)}) = {total}: the position is {'P' if total == 0 else 'N'}."
+        xor = " ⊕ ".join(map(str, values))
+        return f"{intro} the marbles' SG values give {xor} = {total}: the position is {'P' if total == 0 else 'N'}."
+
+    def size(self, c: Component) -> int:
+        r, col = c  # type: ignore[misc]
+        return (r + 1) * (col + 1)
+
+    def move_count(self, c: Component) -> int:
+        r, col = c  # type: ignore[misc]
+        return r + col + min(r, col)
+
+    def longest(self, c: Component) -> int:
+        r, col = c  # type: ignore[misc]
+        return r + col
+
+
+@dataclass(frozen=True, slots=True)
+class BombArena(Arena):
+    """The Bomb game (HDU 2873): a bomb at (p, q) explodes into two, at (u, q) and (p, v) with
+    u < p and v < q (on the edge row or column, into one); two bombs on one cell, and a bomb on
+    (1, 1), vanish. Whoever cannot move loses. A component is a bomb at row,column."""
+
+    key: ClassVar[str] = "bomb"
+    title: ClassVar[str] = "The Bomb game"
+    lesson: ClassVar[tuple[str, str]] = ("sg-by-search", "the-bomb-game-hdu-2873")
+    component_noun: ClassVar[tuple[str, str]] = ("bomb", "bombs")
+    _separators: ClassVar[str] = r"[;\s]+"
+    joiner: ClassVar[str] = ";"
+    max_value: ClassVar[int] = 60  # SG values of bombs are tabulated up to 60×60
+
+    def parse(self, text: str) -> Position:
+        """Bombs as typed, settled: pairs on one cell and bombs on (1, 1) are gone at once.
+        "none" is the empty board (the game is over)."""
+        if text.strip().lower() == "none":
+            return ()
+        return grids.settle(Arena.parse(self, text))  # type: ignore[arg-type]
+
+    def parse_component(self, text: str) -> Component:
+        p, q = _pair(text, "a bomb row,column", self.max_value, example="3,4")
+        if p < 1 or q < 1:
+            raise GameError(f"rows and columns of the Bomb game start at 1; got {p},{q}")
+        return p, q
+
+    def format_component(self, c: Component) -> str:
+        p, q = c  # type: ignore[misc]
+        return f"{p},{q}"
+
+    def format(self, position: Position) -> str:
+        return Arena.format(self, position) if position else "none"
+
+    def where(self, i: int) -> str:
+        return ""  # a move's label already names its bomb
+
+    @property
+    def rule_text(self) -> str:
+        return ("explode one bomb at (p, q) into bombs at (u, q) and (p, v), u < p and v < q (on row 1 or"
+                " column 1, into one bomb); two bombs on one cell, and a bomb on (1, 1), vanish")
+
+    def component_moves(self, c: Component) -> Iterator[tuple[str, str, Component]]:
+        raise NotImplementedError("a bomb becomes two bombs: see moves()")
+
+    def moves(self, position: Position) -> list[PlayMove]:
+        found = []
+        for i, (p, q) in enumerate(position):  # type: ignore[misc]
+            rest = position[:i] + position[i + 1 :]
+            for m in grids.bomb_options(p, q):
+                parts = " and ".join(f"{u},{v}" for u, v in m.position)
+                found.append(PlayMove(i, "", f"explode {p},{q} into {parts}", grids.settle(rest + m.position)))
+        return found
+
+    def successors(self, position: Position) -> Iterator[Position]:
+        settle = grids.settle
+        for i, (p, q) in enumerate(position):  # type: ignore[misc]
+            rest = position[:i] + position[i + 1 :]
+            if p > 1 and q > 1:
+                for u in range(1, p):
+                    for v in range(1, q):
+                        yield settle(rest + ((u, q), (p, v)))  # type: ignore[operator]
+            else:
+                for t in range(1, max(p, q)):
+                    yield settle(rest + (((1, t) if p == 1 else (t, 1)),))  # type: ignore[operator]
+
+    def canonical(self, position: Position) -> Position:
+        return position  # settle() already sorts
+
+    MAX_PLAY_SIDE: ClassVar[int] = 4
+    MAX_PLAY_BOMBS: ClassVar[int] = 2
+
+    def unplayable(self, position: Position) -> str | None:
+        """Bombs multiply as they explode, so the search is bounded by measurement instead of
+        the usual estimate: two bombs within 4×4 take under half a second (`make bench`)."""
+        side = self.MAX_PLAY_SIDE
+        if len(position) > self.MAX_PLAY_BOMBS or any(max(c) > side for c in position):  # type: ignore[call-overload]
+            return (f"bombs multiply as they explode, so the computer plays at most {self.MAX_PLAY_BOMBS} bombs"
+                    f" within rows and columns 1 to {side}")
+        return None
+
+    def find_move(self, before: Position, after: Position) -> PlayMove | None:
+        settled = grids.settle(after)  # type: ignore[arg-type]
+        return next((m for m in self.moves(before) if m.after == settled), None)
+
+    def sg(self, c: Component) -> int:
+        return grids.BOMBS.grundy(*c)  # type: ignore[misc]
+
+    def size(self, c: Component) -> int:
+        p, q = c  # type: ignore[misc]
+        return 2 ** min(p * q, 60)  # bombs come and go on every cell up to (p, q)
+
+    def move_count(self, c: Component) -> int:
+        p, q = c  # type: ignore[misc]
+        return max(p - 1, 1) * max(q - 1, 1)
+
+    def longest(self, c: Component) -> int:
+        p, q = c  # type: ignore[misc]
+        return 2 ** min(p + q, 20)
+
+
 ARENAS: dict[str, type[Arena]] = {
-    a.key: a for a in (BashArena, SubtractionArena, NimArena, MisereNimArena, WythoffArena, KikiArena)
+    a.key: a for a in (BashArena, SubtractionArena, NimArena, MisereNimArena, WythoffArena, KikiArena,
+                       MarblesArena, BombArena)
 }
 
 
@@ -664,17 +899,10 @@ def replay(arena: Arena, start: Position, afters: Sequence[Position]) -> list[Pl
 
 def move_between(arena: Arena, before: Position, after: Position) -> PlayMove | None:
     """The move that turns ``before`` into ``after``, if there is one."""
-    if len(before) != len(after):
-        return None
-    changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
-    if len(changed) != 1:
-        return None
-    i = changed[0]
-    found = arena.component_move(before[i], after[i])
-    return None if found is None else PlayMove(i, found[0], found[1], after)
+    return arena.find_move(before, after)
 
 
 __all__ = [
-    "ARENAS", "Arena", "BashArena", "KikiArena", "MisereNimArena", "NimArena", "PlayMove", "Position",
+    "ARENAS", "Arena", "BashArena", "BombArena", "KikiArena", "MarblesArena", "MisereNimArena", "NimArena", "PlayMove", "Position",
     "SubtractionArena", "WythoffArena", "make_arena", "move_between", "replay",
 ]

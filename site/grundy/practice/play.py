@@ -22,6 +22,8 @@ STARTS = {  # a first position to offer for each game, and the range of random o
     "misere-nim": ("1,2,4", (1, 9)),
     "wythoff": ("4,9", (2, 25)),
     "kiki": ("6x7", (2, 20)),
+    "marbles": ("5,8;3,7", (1, 12)),
+    "bomb": ("3,4;2,2", (1, 4)),
 }
 
 
@@ -160,9 +162,13 @@ def random_start(arena: Arena, rng: random.Random) -> Position:
             start = (rng.randint(lo, hi),)  # one heap: sums come later in the course
         elif arena.key == "kiki":
             start = ((rng.randint(lo, hi) - 1, rng.randint(lo, hi) - 1),)
+        elif arena.key == "marbles":
+            start = tuple((rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(rng.randint(1, 2)))
+        elif arena.key == "bomb":
+            start = arena.parse(";".join(f"{rng.randint(lo, hi)},{rng.randint(lo, hi)}" for _ in range(2)))
         else:
             start = ((rng.randint(lo, hi), rng.randint(lo, hi)),)
-        if arena.unplayable(start) is None:
+        if start and arena.unplayable(start) is None and arena.moves(start):
             return start
     raise AssertionError("the ranges in STARTS fit the play limits")
 

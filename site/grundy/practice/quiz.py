@@ -12,11 +12,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from grundy.games import wythoff
+from grundy.games import grids, wythoff
 from grundy.games.core import GameError, Outcome
 from grundy.practice.arenas import (
-    ARENAS, Arena, BashArena, KikiArena, MisereNimArena, NimArena, PlayMove, Position, SubtractionArena,
-    WythoffArena, move_between,
+    ARENAS, Arena, BashArena, BombArena, KikiArena, MarblesArena, MisereNimArena, NimArena, PlayMove, Position,
+    SubtractionArena, WythoffArena, move_between,
 )
 
 LEVELS = {1: "Small positions", 2: "Larger positions", 3: "Sums of several games"}
@@ -139,6 +139,33 @@ def _kiki(rng: random.Random, level: int, target: Outcome) -> tuple[Arena, Posit
     return arena, _draw(arena, rng, target, count, lambda r: (r.randint(0, hi - 1), r.randint(0, hi - 1)))
 
 
+def _marbles(rng: random.Random, level: int, target: Outcome) -> tuple[Arena, Position]:
+    arena = MarblesArena()
+    hi = {1: 6, 2: 40, 3: 8}[level]
+    count = 1 if level < 3 else rng.randint(2, 3)
+
+    def marble(r: random.Random) -> tuple[int, int]:
+        while True:
+            cell = (r.randint(0, hi), r.randint(0, hi))
+            # most marbles start off the home lines, where the cut-down game is the question
+            if cell != (0, 0) and (not grids.goes_home_at_once(*cell) or r.random() < 0.15):
+                return cell
+
+    return arena, _draw(arena, rng, target, count, marble)
+
+
+def _bomb(rng: random.Random, level: int, target: Outcome) -> tuple[Arena, Position]:
+    arena = BombArena()
+    hi = {1: 5, 2: 30, 3: 6}[level]
+    count = 1 if level < 3 else rng.randint(2, 3)
+    for _ in range(20):
+        drawn = _draw(arena, rng, target, count, lambda r: (r.randint(1, hi), r.randint(1, hi)))
+        settled = grids.settle(drawn)  # type: ignore[arg-type]
+        if len(settled) >= (2 if level == 3 else 1):  # settling keeps the XOR, so the outcome too
+            return arena, settled
+    raise AssertionError("bombs drawn that cancelled out")
+
+
 _DRAW: dict[str, Callable[[random.Random, int, Outcome], tuple[Arena, Position]]] = {
     "bash": _bash,
     "subtraction": _subtraction,
@@ -146,6 +173,8 @@ _DRAW: dict[str, Callable[[random.Random, int, Outcome], tuple[Arena, Position]]
     "misere-nim": _misere_nim,
     "wythoff": _wythoff,
     "kiki": _kiki,
+    "marbles": _marbles,
+    "bomb": _bomb,
 }
 assert set(_DRAW) == set(ARENAS), "every practice game has a quiz"
 
@@ -175,6 +204,9 @@ def check_move(q: Question, typed: str) -> MoveVerdict:
 def _why_illegal(q: Question, after: Position) -> str:
     before = q.position
     noun = q.arena.component_noun
+    if q.arena.key == "bomb":  # one explosion changes the number of bombs, so only say what fails
+        return (f"No single explosion turns {q.arena.format(before)} into {q.arena.format(after)}"
+                f" ({q.arena.rule_text}).")
     if len(after) != len(before):
         have = f"{len(before)} {noun[0] if len(before) == 1 else noun[1]}"
         return (f"The position has {have}, and your answer has {len(after)}: write each {noun[0]} as it is after"

@@ -14,7 +14,7 @@ from grundy.web import assets, lessons, practice, present, scores, security, wid
 ROOT = Path(__file__).resolve().parents[3]
 
 
-_PAST = {"take": "took", "move": "moved"}
+_PAST = {"take": "took", "move": "moved", "explode": "exploded"}
 
 
 def past_tense(label: str) -> str:

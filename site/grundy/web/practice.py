@@ -302,4 +302,8 @@ def _visual_args(arena: Arena, position: Position) -> tuple[str | None, dict[str
         x, y = c  # type: ignore[misc]
         if max(x, y) <= 24:
             return "grid", {"game": "kiki", "size": str(max(x, y, 2)), "cell": f"{y},{x}"}
+    if key in ("marbles", "bomb"):
+        r, col = c  # type: ignore[misc]
+        if max(r, col) <= 24:
+            return "grid", {"game": key, "size": str(max(r, col, 2)), "cell": f"{r},{col}"}
     return None, {}
