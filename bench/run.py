@@ -88,6 +88,8 @@ def practice_searches() -> None:
         (arenas.WythoffArena(), ((6, 6), (6, 6))),
         (arenas.KikiArena(), ((14, 14), (14, 14))),
         (arenas.KikiArena(), ((18, 18), (18, 18))),
+        (arenas.MarblesArena(), ((10, 12), (6, 9))),
+        (arenas.BombArena(), ((3, 4), (4, 4))),
     ]
     for arena, position in cases:
         assert arena.unplayable(position) is None, (arena, position)
