@@ -407,3 +407,16 @@ def test_misere_nim_game_over_says_who_won_and_why(client):
     page = winning_history(client, "/play/misere-nim?start=1,2,4&hints=1")
     assert "You win!" in page and "No coins are left" in page
     assert "whoever takes the last coin loses; whoever" not in page
+
+
+def test_the_first_answer_does_not_name_the_winning_move(client):
+    """Step two asks for a winning move, so step one's explanation must not give it away."""
+    seed = next(s for s in range(100) if question("bash", 1, s).outcome() == "N")
+    q = question("bash", 1, seed)
+    from grundy.practice.quiz import winning_moves
+
+    move = winning_moves(q)[0]
+    page = text(answer(client, "bash", 1, seed, "N"))
+    assert "some move leaves a multiple" in page and f"{move.label} to leave" not in page
+    r = client.post("/quiz/move", data={"game": "bash", "level": 1, "seed": seed, "after": q.arena.format(move.after)})
+    assert f"{move.label} to leave" in text(r)  # after the move, the full reason

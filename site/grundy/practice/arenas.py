@@ -239,10 +239,11 @@ class Arena(ABC):
             return min(wins, key=lambda rm: rm[0])[1]
         return max(scored, key=lambda rm: rm[0])[1]
 
-    def reason(self, position: Position) -> str:
-        """Why the position is P or N, in a sentence or two a learner can check by hand."""
+    def reason(self, position: Position, reveal_move: bool = True) -> str:
+        """Why the position is P or N, in a sentence or two a learner can check by hand. With
+        ``reveal_move`` false the reason does not name a winning move (the quiz asks for one next)."""
         if len(position) == 1:
-            return self.single_reason(position[0])
+            return self.single_reason(position[0], reveal_move)
         values = [self.sg(c) for c in position]
         total = nim_sum(values)
         xor = " ⊕ ".join(map(str, values))
@@ -250,7 +251,7 @@ class Arena(ABC):
                    if total == 0 else f"{total}, not 0, so the position is N: a move that makes the XOR 0 wins")
         return (f"By the Sprague–Grundy theorem a sum is worth the XOR of its parts' SG values: {xor} = {verdict}.")
 
-    def single_reason(self, c: Component) -> str:
+    def single_reason(self, c: Component, reveal_move: bool = True) -> str:
         g = self.sg(c)
         return (f"SG({self.format_component(c)}) = {g}, so it is {'P' if g == 0 else 'N'}"
                 f" ({'no move reaches a position of SG 0' if g == 0 else 'some move reaches a position of SG 0'}).")
@@ -339,12 +340,14 @@ class BashArena(_HeapArena):
     def rule_text(self) -> str:
         return f"take 1 to {self.m} coins from one heap"
 
-    def single_reason(self, c: Component) -> str:
+    def single_reason(self, c: Component, reveal_move: bool = True) -> str:
         assert isinstance(c, int)
         k, r = divmod(c, self.m + 1)
         if r == 0:
             return (f"{c} = {k} × {self.m + 1}, a multiple of m + 1 = {self.m + 1}, so it is P: whatever you take"
                     f" (1 to {self.m}), the opponent takes the rest of {self.m + 1} and keeps the heap a multiple.")
+        if not reveal_move:
+            return f"{c} mod {self.m + 1} = {r}, not 0, so it is N: some move leaves a multiple of {self.m + 1}."
         return (f"{c} mod {self.m + 1} = {r}, not 0, so it is N: take {r} to leave {c - r},"
                 f" a multiple of {self.m + 1}.")
 
@@ -380,7 +383,7 @@ class SubtractionArena(_HeapArena):
     def rule_text(self) -> str:
         return f"take s coins from one heap, where s is in S = {{{', '.join(map(str, sorted(self.amounts)))}}}"
 
-    def single_reason(self, c: Component) -> str:
+    def single_reason(self, c: Component, reveal_move: bool = True) -> str:
         assert isinstance(c, int)
         g = self.sg(c)
         verdict = "P: no move reaches a position of SG 0" if g == 0 else "N: some move reaches a position of SG 0"
@@ -409,7 +412,7 @@ class NimArena(Arena):
     def rule_text(self) -> str:
         return "take any number of coins (at least one) from one heap"
 
-    def reason(self, position: Position) -> str:
+    def reason(self, position: Position, reveal_move: bool = True) -> str:
         total = nim_sum(position)  # type: ignore[arg-type]
         xor = " ⊕ ".join(map(str, position))
         if total == 0:
@@ -452,7 +455,7 @@ class MisereNimArena(NimArena):
     def outcome(self, position: Position) -> Outcome:
         return nim.misere_outcome([int(c) for c in position])  # type: ignore[call-overload]
 
-    def reason(self, position: Position) -> str:
+    def reason(self, position: Position, reveal_move: bool = True) -> str:
         heaps = [int(c) for c in position]  # type: ignore[call-overload]
         total = nim_sum(heaps)
         if not any(heaps):
@@ -565,7 +568,7 @@ class WythoffArena(Arena):
     def single_outcome(self, c: Component) -> Outcome:
         return wythoff.outcome(*c)  # type: ignore[misc]
 
-    def single_reason(self, c: Component) -> str:
+    def single_reason(self, c: Component, reveal_move: bool = True) -> str:
         a, b = sorted(c)  # type: ignore[call-overload]
         k = b - a
         ak = wythoff.a_k(k)
@@ -634,14 +637,14 @@ class KikiArena(Arena):
     def single_outcome(self, c: Component) -> Outcome:
         return grids.kiki_outcome(*c)  # type: ignore[misc]
 
-    def single_reason(self, c: Component) -> str:
+    def single_reason(self, c: Component, reveal_move: bool = True) -> str:
         x, y = c  # type: ignore[misc]
         rows, cols = y + 1, x + 1
         if x % 2 == 0 and y % 2 == 0:
             return (f"A {rows}×{cols} board has both sides odd, so it is P: every move makes a side even, and the"
                     f" opponent can make both odd again.")
-        return (f"A {rows}×{cols} board has an even side, so it is N: move to make both sides odd"
-                f" ({'diagonally' if x % 2 and y % 2 else ('left' if x % 2 else 'down')}).")
+        way = f" ({'diagonally' if x % 2 and y % 2 else ('left' if x % 2 else 'down')})" if reveal_move else ""
+        return f"A {rows}×{cols} board has an even side, so it is N: move to make both sides odd{way}."
 
     def size(self, c: Component) -> int:
         x, y = c  # type: ignore[misc]
@@ -730,7 +733,7 @@ class MarblesArena(Arena):
             return None  # a won or winnable-at-once position has no value in the cut-down game
         return nim_sum(self.sg(c) for c in position)
 
-    def reason(self, position: Position) -> str:
+    def reason(self, position: Position, reveal_move: bool = True) -> str:
         if self.finished(position):
             return "A marble is on (0, 0): the game is over, and the player who moved it there won."
         home = [i for i, c in enumerate(position) if grids.goes_home_at_once(*c)]  # type: ignore[misc]

@@ -225,7 +225,7 @@ def quiz_answer() -> Response:
     counted = scores.record_answer(q.game, f"{q.game}:{q.level}:{q.seed}", says == truth)
     # The address bar already shows the question: pushing it again would double the Back steps.
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
-                    **_quiz_context(q, **_feedback(q, says, truth, counted)))
+                    **_quiz_context(q, **_feedback(q, says, truth, counted, reveal=False)))
 
 
 @bp.post("/quiz/move")
@@ -238,7 +238,7 @@ def quiz_move() -> Response:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
     truth = q.outcome()
     typed = form.get("after", "")
-    base = _feedback(q, truth, truth, False)
+    base = _feedback(q, truth, truth, False, reveal=False)
     try:
         if truth == "P":
             raise GameError("this position is P: there is no winning move to find")
@@ -250,15 +250,18 @@ def quiz_move() -> Response:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None,
                         **_quiz_context(q, **(base | {"stage": "move", "typed": typed, "move_error": verdict.message})))
     counted = scores.record_move(q.game, f"{q.game}:{q.level}:{q.seed}", verdict.wins)
+    base = _feedback(q, truth, truth, False, reveal=True)
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
                     **_quiz_context(q, **(base | {"stage": "moved", "typed": typed, "verdict": verdict,
                                                           "move_counted": counted, "winning": quiz_mod.winning_moves(q)})))
 
 
-def _feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool) -> dict[str, Any]:
+def _feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, reveal: bool) -> dict[str, Any]:
+    """What follows an answer. Until a move has been tried (``reveal``), nothing names a winning
+    move: the second step asks the learner to find one."""
     return {
         "stage": "answered", "says": says, "truth": truth, "right": says == truth, "counted": counted,
-        "reason": q.arena.reason(q.position),
+        "reason": q.arena.reason(q.position, reveal_move=reveal or truth == "P"),
         "visual": _visual(q.arena, q.position),
         "lesson": _lesson_link(q.arena.SUMS_LESSON if len(q.position) > 1 and q.game not in ("nim", "misere-nim")
                                else q.arena.lesson),
