@@ -7,10 +7,11 @@ cookie (see :mod:`grundy.web.scores`).
 """
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from grundy.games.core import GameError
@@ -18,22 +19,18 @@ from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.arenas import ARENAS, Arena, Position, make_arena
 from grundy.web import scores
-from grundy.web.widgets import render_widget
+from grundy.web.widgets import is_fragment_request, render_widget
 from grundy.widgets import WIDGETS
 
 bp = Blueprint("practice", __name__)
 
 
-def _fragment_request() -> bool:
-    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
-
-
 def _respond(page: str, fragment: str, status: int = 200, push: str | None = None, **context: Any) -> Response:
     """The fragment for htmx, else the page around it; ``push`` is the URL htmx shows."""
-    body = render_template(fragment if _fragment_request() else page, **context)
+    body = render_template(fragment if is_fragment_request() else page, **context)
     response = Response(body, status=status, mimetype="text/html")
     response.vary.add("HX-Request")
-    if _fragment_request():
+    if is_fragment_request():
         response.headers["HX-Push-Url"] = push or "false"
     return response
 
@@ -42,8 +39,6 @@ def _lesson_link(slug_anchor: tuple[str, str] | None) -> dict[str, str] | None:
     """The URL and title of a lesson section, for "learn why" links."""
     if slug_anchor is None:
         return None
-    from flask import current_app
-
     slug, anchor = slug_anchor
     lesson = current_app.extensions["grundy.catalog"].get(slug)
     if lesson is None:
@@ -78,7 +73,7 @@ def play(game: str) -> Response:
                         **_play_context(game, args, None, str(error)))
     url = url_for("practice.play", game=game, **replied.query())
     if replied is not state or implicit_start:
-        if not _fragment_request():  # the computer moved (or a start was drawn): the URL must say so
+        if not is_fragment_request():  # the computer moved (or a start was drawn): the URL must say so
             return redirect(url, code=303)  # type: ignore[return-value]
     return _respond("practice/play.html", "practice/_play.html", 200, url,
                     **_play_context(game, args, replied, None))
@@ -180,8 +175,6 @@ def quiz_question() -> Response:
     args = request.args.to_dict()
     args.setdefault("level", "1")
     if "seed" not in args:
-        import secrets
-
         args["seed"] = str(secrets.randbelow(quiz_mod.MAX_SEED + 1))
         return redirect(url_for("practice.quiz_question", **args), code=303)  # type: ignore[return-value]
     try:
@@ -238,22 +231,19 @@ def quiz_move() -> Response:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
     truth = q.outcome()
     typed = form.get("after", "")
-    base = _feedback(q, truth, truth, False, reveal=False)
     try:
         if truth == "P":
             raise GameError("this position is P: there is no winning move to find")
         verdict = quiz_mod.check_move(q, typed)
-    except GameError as error:
-        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None,
-                        **_quiz_context(q, **(base | {"stage": "move", "typed": typed, "move_error": str(error)})))
-    if verdict.move is None:
-        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None,
-                        **_quiz_context(q, **(base | {"stage": "move", "typed": typed, "move_error": verdict.message})))
+        if verdict.move is None:
+            raise GameError(verdict.message)
+    except GameError as error:  # not a move: the step stays open, with the learner's text and why
+        retry = _feedback(q, truth, truth, False, reveal=False) | {"stage": "move", "typed": typed, "move_error": str(error)}
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, **retry))
     counted = scores.record_move(q.game, f"{q.game}:{q.level}:{q.seed}", verdict.wins)
-    base = _feedback(q, truth, truth, False, reveal=True)
-    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
-                    **_quiz_context(q, **(base | {"stage": "moved", "typed": typed, "verdict": verdict,
-                                                          "move_counted": counted, "winning": quiz_mod.winning_moves(q)})))
+    done = _feedback(q, truth, truth, False, reveal=True) | {"stage": "moved", "typed": typed, "verdict": verdict,
+                                                             "move_counted": counted}
+    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None, **_quiz_context(q, **done))
 
 
 def _feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, reveal: bool) -> dict[str, Any]:
@@ -272,9 +262,8 @@ def _feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, rev
 
 def _visual(arena: Arena, position: Position) -> Markup | None:
     """The lesson's own widget for this position: the P/N table, the period, the XOR columns,
-    the Wythoff plot or the grid. A sum of other games shows its SG values as Nim heaps."""
+    the Wythoff plot or the grid (none for misère Nim and sums of other games)."""
     name, args = _visual_args(arena, position)
-    # (Nim's XOR table would name Nim's moves, which misère play and sums of other games do not share.)
     if name is None:
         return None
     rendered = render_widget(WIDGETS[name], args, "quiz-visual", standalone=False)
