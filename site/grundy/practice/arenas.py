@@ -90,10 +90,6 @@ class Arena(ABC):
         """Where a move in component ``i`` (0-based) was made, as the end of a sentence."""
         return f"from {self.component_noun[0]} {i + 1}"
 
-    def describe_component(self, c: Component) -> str:
-        """How the component reads in a sentence: '7 coins', 'piles 3 and 5', 'a 4×5 board'."""
-        return f"{c} coin{'s' if c != 1 else ''}"
-
     @abstractmethod
     def component_moves(self, c: Component) -> Iterator[tuple[str, str, Component]]:
         """(group, label, result) for every move in one component."""
@@ -255,10 +251,6 @@ class Arena(ABC):
         g = self.sg(c)
         return (f"SG({self.format_component(c)}) = {g}, so it is {'P' if g == 0 else 'N'}"
                 f" ({'no move reaches a position of SG 0' if g == 0 else 'some move reaches a position of SG 0'}).")
-
-    def winner_when_stuck(self) -> str:
-        """Who wins when the player to move has no move: 'mover' under misère play."""
-        return "mover" if self.misere else "other"
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,17 +505,12 @@ class WythoffArena(Arena):
     joiner: ClassVar[str] = ";"
     SG_LIMIT: ClassVar[int] = 60  # SG values of Wythoff positions come from search
 
-
     def parse_component(self, text: str) -> Component:
         return _pair(text, "a pair of piles", self.max_value)
 
     def format_component(self, c: Component) -> str:
         a, b = c  # type: ignore[misc]
         return f"{a},{b}"
-
-    def describe_component(self, c: Component) -> str:
-        a, b = c  # type: ignore[misc]
-        return f"piles of {a} and {b}"
 
     def where(self, i: int) -> str:
         return f"in game {i + 1}"
@@ -608,10 +595,6 @@ class KikiArena(Arena):
     def format_component(self, c: Component) -> str:
         x, y = c  # type: ignore[misc]
         return f"{y + 1}x{x + 1}"
-
-    def describe_component(self, c: Component) -> str:
-        x, y = c  # type: ignore[misc]
-        return f"a {y + 1}×{x + 1} board"
 
     def where(self, i: int) -> str:
         return f"on board {i + 1}"
