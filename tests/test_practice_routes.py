@@ -217,7 +217,8 @@ def test_a_question_without_a_seed_gets_one(client):
     ("/quiz/q?game=chess&level=1&seed=1", "no quiz for"),
     ("/quiz/q?game=nim&level=4&seed=1", "level is 1, 2 or 3"),
     ("/quiz/q?game=nim&level=1&seed=-3", "seed must be a whole number"),
-    ("/quiz/q?game=nim&level=1&seed=12345678901", "seed must be a whole number"),
+    ("/quiz/q?game=nim&level=1&seed=12345678901", "seed is too large"),
+    ("/quiz/q?game=nim&level=1&seed=1000000000", "from 0 to 999,999,999"),
 ])
 def test_bad_questions_get_a_message_and_400(client, url, message):
     r = client.get(url)
@@ -420,3 +421,42 @@ def test_the_first_answer_does_not_name_the_winning_move(client):
     assert "some move leaves a multiple" in page and f"{move.label} to leave" not in page
     r = client.post("/quiz/move", data={"game": "bash", "level": 1, "seed": seed, "after": q.arena.format(move.after)})
     assert f"{move.label} to leave" in text(r)  # after the move, the full reason
+
+
+# ------------------------------------------------------------------ what the second review found
+
+
+def test_a_typed_move_may_list_the_components_in_any_order():
+    from grundy.practice.arenas import MarblesArena
+    from grundy.practice.quiz import Question, check_move
+
+    arena = MarblesArena()
+    q = Question("marbles", 3, 0, arena, arena.parse("5,1;8,2;8,1"))
+    assert check_move(q, "5,1;7,1;8,1").move is not None
+    reordered = check_move(q, "5,1;8,1;7,1")
+    assert reordered.move is not None and reordered.move.component == 1 and reordered.wins == check_move(q, "5,1;7,1;8,1").wins
+
+
+@pytest.mark.parametrize("url", ["/play/marbles?start=0,0;3,4", "/play/bomb?start=1,1", "/play/bomb?start=2,2;2,2"])
+def test_a_start_with_no_move_is_refused(client, url):
+    r = client.get(url)
+    assert r.status_code == 400 and "no move to make" in text(r)
+
+
+def test_marbles_end_when_a_marble_reaches_home(client):
+    page = winning_history(client, "/play/marbles?start=5,8;3,7&hints=1")
+    assert "You win!" in page and "You moved a marble onto (0, 0)." in page and "no move left" not in page
+
+
+def test_bomb_games_end_with_a_reason_for_the_empty_board(client):
+    page = winning_history(client, "/play/bomb?start=3,4;2,2&hints=1")
+    assert "You win!" in page and "No bombs are left" in page and "SG values:  =" not in page
+
+
+def test_bomb_rows_start_at_1_and_an_unchanged_position_is_named(client):
+    r = client.get("/play/bomb?start=0,3")
+    assert r.status_code == 400 and "from 1 to 60" in text(r)
+    seed = next(s for s in range(100) if question("bomb", 1, s).outcome() == "N")
+    q = question("bomb", 1, seed)
+    r = client.post("/quiz/move", data={"game": "bomb", "level": 1, "seed": seed, "after": q.position_text})
+    assert r.status_code == 400 and "as it stands" in text(r)

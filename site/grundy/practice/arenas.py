@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from abc import ABC, abstractmethod
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from math import factorial, prod
@@ -155,15 +155,26 @@ class Arena(ABC):
                 yield canonical(head + (after,) + tail)
 
     def find_move(self, before: Position, after: Position) -> PlayMove | None:
-        """The move that turns ``before`` into ``after``, if there is one (a typed answer)."""
+        """The move that turns ``before`` into ``after``, if there is one (a typed answer). The
+        components of a sum may be written in any order: one of them must have changed by a move."""
         if len(before) != len(after):
             return None
         changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
-        if len(changed) != 1:
-            return None
-        i = changed[0]
-        found = self.component_move(before[i], after[i])
-        return None if found is None else PlayMove(i, found[0], found[1], after)
+        if len(changed) == 1:
+            i = changed[0]
+            found = self.component_move(before[i], after[i])
+            if found is not None:
+                return PlayMove(i, found[0], found[1], after)
+        typed = Counter(after)
+        for i, c in enumerate(before):  # reordered: which component, moved, leaves this multiset?
+            rest = Counter(before[:i] + before[i + 1 :])
+            new = typed - rest
+            if sum(new.values()) == 1 and not rest - typed:
+                (result,) = new
+                found = self.component_move(c, result)
+                if found is not None:
+                    return PlayMove(i, found[0], found[1], before[:i] + (result,) + before[i + 1 :])
+        return None
 
     def grundy(self, position: Position) -> int | None:
         """The SG value of the whole position; None under misère play, where there is none."""
@@ -470,11 +481,11 @@ class MisereNimArena(NimArena):
 # ---------------------------------------------------------------- pairs and boards
 
 
-def _pair(text: str, what: str, hi: int, example: str = "3,5") -> tuple[int, int]:
+def _pair(text: str, what: str, hi: int, example: str = "3,5", lo: int = 0) -> tuple[int, int]:
     parts = text.split(",")
     if len(parts) != 2:
         raise GameError(f"{what} is two numbers, like {example}; got {text.strip()[:20]!r}")
-    return _number(parts[0], what, lo=0, hi=hi), _number(parts[1], what, lo=0, hi=hi)
+    return _number(parts[0], what, lo=lo, hi=hi), _number(parts[1], what, lo=lo, hi=hi)
 
 
 _WYTHOFF = Solver(wythoff.WythoffGame(), max_positions=200_000)
@@ -769,10 +780,7 @@ class BombArena(Arena):
         return grids.settle(Arena.parse(self, text))  # type: ignore[arg-type]
 
     def parse_component(self, text: str) -> Component:
-        p, q = _pair(text, "a bomb row,column", self.max_value, example="3,4")
-        if p < 1 or q < 1:
-            raise GameError(f"rows and columns of the Bomb game start at 1; got {p},{q}")
-        return p, q
+        return _pair(text, "a bomb row,column", self.max_value, example="3,4", lo=1)
 
     def format_component(self, c: Component) -> str:
         p, q = c  # type: ignore[misc]
@@ -834,6 +842,11 @@ class BombArena(Arena):
 
     def sg(self, c: Component) -> int:
         return grids.BOMBS.grundy(*c)  # type: ignore[misc]
+
+    def reason(self, position: Position, reveal_move: bool = True) -> str:
+        if not position:
+            return "No bombs are left: the player to move has nothing to explode, and has lost."
+        return Arena.reason(self, position, reveal_move)
 
     def size(self, c: Component) -> int:
         p, q = c  # type: ignore[misc]

@@ -125,6 +125,8 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
     else:
         start = arena.parse(raw_start)
     arena.remoteness(start)  # refuses, with a message, a position too large to search
+    if not arena.moves(start):
+        raise GameError(f"from {arena.format(start)} there is no move to make: the game would be over before it began")
     first = args.get("first", "you")
     if first not in ("you", "computer"):
         raise GameError(f"who moves first is 'you' or 'computer'; got {first[:20]!r}")

@@ -205,6 +205,8 @@ def _why_illegal(q: Question, after: Position) -> str:
     before = q.position
     noun = q.arena.component_noun
     if q.arena.key == "bomb":  # one explosion changes the number of bombs, so only say what fails
+        if after == before:
+            return "That is the position as it stands: a move must change something."
         return (f"No single explosion turns {q.arena.format(before)} into {q.arena.format(after)}"
                 f" ({q.arena.rule_text}).")
     if len(after) != len(before):

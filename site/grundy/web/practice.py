@@ -140,8 +140,10 @@ def _annotated_moves(state: play_mod.GameState) -> list[dict[str, Any]]:
 
 def _int_arg(args: Mapping[str, str], name: str, label: str) -> int:
     raw = args.get(name, "").strip()
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 10:
+    if not raw.isascii() or not raw.isdigit():
         raise GameError(f"{label} must be a whole number; got {raw[:20]!r}")
+    if len(raw) > 10:
+        raise GameError(f"{label} is too large; got {raw[:20]}…")
     return int(raw)
 
 
