@@ -262,3 +262,171 @@ def test_the_table_is_fitted_to_landscape_and_portrait_screens() -> None:
 def test_only_the_projected_table_carries_its_fit(client: FlaskClient) -> None:
     assert 'style="--cols-wide: 11; --rows-wide: 3; --cols-tall: 5; --rows-tall: 7"' in client.get("/present/pn-table?upto=30").text
     assert "--cols-wide" not in client.get("/w/pn-table?upto=30").text
+
+
+# ---------------------------------------------------------------- a settings change while stepping
+
+
+def carried(page: str) -> str:
+    """The state the projected form carries while stepping (its hidden "was" field)."""
+    found = re.search(r'<input type="hidden" name="was" value="([^"]*)">', page)
+    assert found, "no was field"
+    return html_lib.unescape(found.group(1))
+
+
+def change(client: FlaskClient, name: str, start: str, settings: dict[str, str]) -> tuple[int, str, str]:
+    """Open ``start`` projected, then send the form with ``settings`` and no step button, the
+    way Enter, "Show" or a checkbox does: the status, the page, and the pushed URL."""
+    was = carried(client.get(f"/present/{name}?{start}").text)
+    response = client.get(f"/present/{name}", query_string=settings | {"was": was}, headers=HX)
+    return response.status_code, response.text, response.headers["HX-Push-Url"]
+
+
+def test_a_settings_change_while_stepping_goes_on_stepping_in_the_table(client: FlaskClient) -> None:
+    start = "rule=bash&m=3&upto=30&step=3"
+    form = {"rule": "bash", "m": "3", "set": "1,3,4", "upto": "30"}
+    # A smaller table of the same rule: the same step, nothing new shown.
+    status, page, url = change(client, "pn-table", start, form | {"upto": "20"})
+    assert status == 200 and "3 of 21 cells filled" in page and "All 21 cells shown" not in page
+    assert filled_and_blank(page) == ([0, 1, 2], list(range(3, 21)))
+    assert url == "/present/pn-table?rule=bash&m=3&upto=20&step=3"  # the canonical state, no "was"
+    # SG values switched on: the same step.
+    status, page, url = change(client, "pn-table", start, form | {"sg": "1"})
+    assert "3 of 31 cells filled" in page and url.endswith("&sg=1&step=3")
+    # Another m or rule is a new table: back to step 0, every cell blank.
+    for other in ({"m": "4"}, {"rule": "set"}, {"rule": "fibonacci"}):
+        status, page, url = change(client, "pn-table", start, form | other)
+        assert status == 200 and "0 of 31 cells filled" in page, other
+        assert filled_and_blank(page)[0] == [] and url.endswith("&step=0")
+    # A table cut below the step keeps every cell it has left, all of them already seen.
+    status, page, url = change(client, "pn-table", "rule=bash&m=3&upto=30&step=25", form | {"upto": "20"})
+    assert "21 of 21 cells filled" in page and url.endswith("upto=20&step=21")
+    # Hiding off rides along too.
+    status, page, url = change(client, "pn-table", start + "&hide=0", form | {"upto": "12", "hide": "0"})
+    assert "3 of 13 cells filled" in page and url.endswith("&step=3&hide=0")
+
+
+def test_a_step_button_or_show_all_still_decides_the_step(client: FlaskClient) -> None:
+    was = carried(client.get("/present/pn-table?rule=bash&m=3&upto=30&step=3").text)
+    base = {"rule": "bash", "m": "3", "upto": "30", "was": was}
+    assert "4 of 31 cells filled" in client.get("/present/pn-table", query_string=base | {"step": "4"}).text
+    everything = client.get("/present/pn-table", query_string=base | {"step": ""}).text
+    assert "All 31 cells shown" in everything and 'name="was"' not in everything  # not stepping: nothing to carry
+    # Not stepping, nothing is carried, and the normal view has no such field at all.
+    assert 'name="was"' not in client.get("/present/pn-table?upto=30").text
+    assert 'name="was"' not in client.get("/w/pn-table?upto=30&step=3").text
+    assert 'name="was"' not in client.get("/present/mex-steps?n=3").text  # its step is n, reset as on /w/
+
+
+def test_a_typo_while_stepping_shows_its_message_and_the_step_survives_it(client: FlaskClient) -> None:
+    status, page, url = change(client, "pn-table", "rule=bash&m=3&upto=30&step=3", {"rule": "bash", "m": "3", "upto": "3o0"})
+    assert status == 400 and url == "false"
+    assert "The largest heap must be a whole number from 0 to 300; got &#39;3o0&#39;." in page
+    assert 'class="widget widget-pn-table is-presented has-error"' in page  # present.css keeps the strip in the page
+    # Fixed and sent again: still stepping, at the same step.
+    fixed = client.get("/present/pn-table", query_string={"rule": "bash", "m": "3", "upto": "30", "was": carried(page)}, headers=HX)
+    assert fixed.status_code == 200 and "3 of 31 cells filled" in fixed.text
+
+
+def test_the_other_widgets_go_on_stepping_too(client: FlaskClient) -> None:
+    # New heaps are a new question: stage 0, not the whole analysis and the move.
+    for heaps in ("5,9,12", "14,21,39,1", "14,21,27"):
+        status, page, url = change(client, "xor-columns", "heaps=14,21,39&step=3", {"heaps": heaps})
+        assert status == 200 and "Step 0 of 5: the heaps" in page and "★" not in page and "Take " not in page, heaps
+        assert url == f"/present/xor-columns?heaps={heaps}&step=0"
+    status, page, url = change(client, "xor-columns", "heaps=14,21,39&step=3", {"heaps": "14, 21, 39"})
+    assert "Step 3 of 5: the XOR" in page
+    # Wythoff: the pairs come in the same order whatever the plot size.
+    status, page, url = change(client, "wythoff", "span=25&step=7", {"a": "5", "b": "8", "span": "10"})
+    assert status == 200 and "5 of 5 P-positions up to 10 found" in page
+    status, page, url = change(client, "wythoff", "span=25&step=7", {"a": "3", "b": "5", "span": "40"})
+    assert "7 of 16 P-positions up to 40 found" in page and "(11, 18)" not in page
+    # The grid: a smaller grid keeps the cells already seen, in reading order (no 400) ...
+    status, page, url = change(client, "grid", "game=wythoff&size=12&step=150", {"game": "wythoff", "size": "8"})
+    assert status == 200 and "81 of 81 cells filled" in page
+    status, page, url = change(client, "grid", "game=wythoff&size=12&step=30", {"game": "wythoff", "size": "8"})
+    assert "22 of 81 cells filled" in page  # rows 0 and 1, and (2, 0) to (2, 3): seen at size 12 too
+    status, page, url = change(client, "grid", "game=wythoff&size=12&step=30", {"game": "wythoff", "size": "12", "sg": "1"})
+    assert "30 of 169 cells filled" in page
+    # ... another game starts again.
+    status, page, url = change(client, "grid", "game=wythoff&size=12&step=30", {"game": "kiki", "size": "12"})
+    assert "0 of 169 cells filled" in page
+    # A click on a cell keeps the step; the step buttons ("go") still decide it.
+    status, page, url = change(client, "grid", "game=wythoff&size=12&step=30", {"game": "wythoff", "size": "12", "pick": "1,2"})
+    assert "30 of 169 cells filled" in page and url.endswith("cell=1,2&step=30")
+    status, page, url = change(client, "grid", "game=wythoff&size=12&step=30", {"game": "wythoff", "size": "12", "go": "31"})
+    assert "31 of 169 cells filled" in page
+
+
+@pytest.mark.parametrize("name", ["pn-table", "xor-columns", "grid", "wythoff"])
+def test_a_forged_was_never_fails_the_server(client: FlaskClient, name: str) -> None:
+    for was in ("", "step=x", "step=-1", "%ff", "step=" + "9" * 500, "upto=9999&step=3", "heaps=&step=2", "game=nope&step=1"):
+        response = client.get(f"/present/{name}", query_string={"was": was})
+        assert response.status_code in (200, 400) and "Traceback" not in response.text, (name, was)
+
+
+# ---------------------------------------------------------------- Enter applies the typed value
+
+
+def first_submit(page: str, name: str) -> str:
+    """The first submit button of the widget's form: the one Enter in a field presses."""
+    form = page[page.index(f'data-widget="{name}"'):]
+    return re.search(r"<button\b[^>]*\btype=\"submit\"[^>]*>", form).group(0)
+
+
+@pytest.mark.parametrize("url", [
+    "/w/xor-columns?heaps=14,21,39", "/present/xor-columns?heaps=14,21,39", "/present/xor-columns?heaps=14,21,39&step=2",
+    "/w/take-away", "/w/game-sum", "/w/period", "/present/pn-table", "/present/grid", "/present/wythoff", "/present/mex-steps",
+])
+def test_enter_in_a_field_presses_show(client: FlaskClient, url: str) -> None:
+    name = url.split("/")[2].split("?")[0]
+    assert 'class="apply"' in first_submit(client.get(url).text, name), url
+
+
+def test_enter_in_the_lessons_heap_fields_presses_show(client: FlaskClient) -> None:
+    lesson = client.get("/lessons/nim").text
+    sections = lesson.split('data-widget="xor-columns"')[1:]
+    assert len(sections) == 4
+    for section in sections:
+        assert 'class="apply"' in re.search(r"<button\b[^>]*\btype=\"submit\"[^>]*>", section).group(0)
+    # "+ Heap" still adds a heap; only the order changed.
+    assert '<button type="submit" name="heaps" value="14,21,39,1" id="xor-columns-add">+ Heap</button>' in client.get("/w/xor-columns?heaps=14,21,39").text
+
+
+# ---------------------------------------------------------------- the grid, hiding
+
+
+def explanation(page: str) -> str:
+    return page[page.index('<div class="explain"'):].split("</div>")[0]
+
+
+@pytest.mark.parametrize("view", ["present", "w"])
+def test_a_blank_cell_picked_while_hiding_gives_nothing_away(client: FlaskClient, view: str) -> None:
+    page = client.get(f"/{view}/grid?game=wythoff&size=12&step=30&pick=3,5").text
+    text = explanation(page)
+    assert "<strong>(3, 5)</strong> is not filled yet" in text
+    assert "so P" not in text and "so N" not in text and "chip is-" not in text  # no verdict
+    # Moves into filled cells (rows 0 and 1, (2, 0) to (2, 3)) say their letter; the others a dot.
+    assert "take 2 from pile 1 → (1, 5) — N" in text and "take 3 from both piles → (0, 2) — N" in text
+    assert "take 1 from pile 1 → (2, 5) — ·" in text and "take 2 from pile 2 → (3, 3) — ·" in text
+    assert text.count(" — N") == 4 and text.count(" — ·") == 7
+    sg = explanation(client.get(f"/{view}/grid?game=wythoff&size=12&sg=1&step=30&pick=3,5").text)
+    assert "mex" not in sg and "SG 1" not in sg and "take 1 from pile 1 → (2, 5) — ·" in sg
+    # A filled cell, or any cell when nothing is hidden, is explained in full as before.
+    assert "so N" in explanation(client.get(f"/{view}/grid?game=wythoff&size=12&step=30&pick=1,5").text)
+    assert "all 11 moves lead to N-positions, so P." in explanation(client.get(f"/{view}/grid?game=wythoff&size=12&step=30&hide=0&pick=3,5").text)
+    # The bomb game's values come from two cells: both must be filled.
+    bomb = explanation(client.get(f"/{view}/grid?game=bomb&size=6&sg=1&step=10&pick=3,3").text)
+    assert "explode into (1,3) and (3,1) — ·" in bomb and "⊕" not in bomb and "mex" not in bomb
+    # Marbles: a blank home-line cell does not say it goes home (that is its letter, W).
+    marbles = explanation(client.get(f"/{view}/grid?game=marbles&size=6&step=3&pick=4,4").text)
+    assert "not filled yet" in marbles and "home" not in marbles and "wins at once" not in marbles
+
+
+def test_projected_a_picked_cell_is_explained_once_then_the_steps_again(client: FlaskClient) -> None:
+    page = client.get("/present/grid?game=wythoff&size=12&step=30&cell=3,5").text
+    assert "is not filled yet" in page and 'name="cell"' not in page and 'name="step"' not in page.split('class="stepper"')[0]
+    nxt = client.get("/present/grid", query_string={"game": "wythoff", "size": "12", "go": "31", "was": carried(page)}).text
+    assert "<strong>(2, 4)</strong>" in explanation(nxt) and "(3, 5)" not in explanation(nxt)  # (2, 4) is cell 31
+    # On /w/ the clicked cell stays chosen while stepping, as it always did.
+    assert 'name="cell" value="3,5"' in client.get("/w/grid?game=wythoff&size=12&step=30&cell=3,5").text

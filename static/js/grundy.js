@@ -91,7 +91,13 @@
     // begin the reveal.
     if (presenting && dir === "next" && !widget.hasAttribute("data-stepping")) dir = "start";
     var button = widget.querySelector('[data-step="' + dir + '"]');
-    if (button && !button.disabled) button.click();
+    if (!button || button.disabled) {
+      // Nothing to do (past the last step, before the first): the press is dropped, and so are
+      // the ones queued behind it, or they would replay later and undo the keys that follow.
+      delete pending[widget.id];
+      return;
+    }
+    button.click();
   }
 
   var KEYS = { ArrowRight: "next", ArrowLeft: "prev" };
@@ -150,9 +156,12 @@
     var fresh = document.getElementById(w.id);
     busy[w.id] = false;
     if (fresh && focusKey && focusKey.widget === w.id && (!document.activeElement || document.activeElement === document.body)) {
+      // Projected, the focus never falls back into the control strip: a focused control there
+      // would keep the strip down over the widget (a clicked grid cell or hide switch has no
+      // control to come back to, so the focus stays on the page).
       var again = (focusKey.id && document.getElementById(focusKey.id)) ||
         (focusKey.step && fresh.querySelector('[data-step="' + focusKey.step + '"]:not([disabled])')) ||
-        fresh.querySelector(".stepper button:not([disabled]), .play-moves button:not([disabled]), button.apply");
+        (presenting ? null : fresh.querySelector(".stepper button:not([disabled]), .play-moves button:not([disabled]), button.apply"));
       if (again && !again.disabled) again.focus({ preventScroll: true });
     }
     focusKey = null;

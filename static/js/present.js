@@ -9,6 +9,9 @@
 
   var IDLE_MS = 3000;
   var idleTimer = null;
+  var pinned = false; // opened on purpose (C, the Controls button): the resting mouse leaves it down
+  // The keys that step the widget (grundy.js); the strip gets out of their way.
+  var STEP_KEYS = { ArrowRight: 1, ArrowLeft: 1, PageDown: 1, PageUp: 1, Home: 1, End: 1 };
 
   function strip() { return document.querySelector(".is-presented .controls"); }
 
@@ -41,12 +44,14 @@
       return;
     }
     body.classList.remove("awake");
-    setOpen(false);
+    if (!pinned) setOpen(false);
   }
 
+  // Up, with nothing in it keeping it down (a control with :focus-visible holds it open).
   function close() {
     var s = strip();
     if (s && s.contains(document.activeElement)) document.activeElement.blur();
+    pinned = false;
     setOpen(false);
   }
 
@@ -54,6 +59,7 @@
     if (isOpen()) {
       close();
     } else {
+      pinned = true;
       setOpen(true);
       wake();
     }
@@ -70,10 +76,16 @@
   }
 
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    // A step (grundy.js has taken the key; this listener comes after its): the strip goes up
+    // and the focus leaves it, so the class sees the whole widget at every step.
+    if (STEP_KEYS[event.key] && !event.shiftKey && !typing(event.target)) {
+      close();
+      return;
+    }
+    if (event.defaultPrevented) return;
     if (event.key === "Escape") {
-      if (isOpen() || (strip() && strip().contains(document.activeElement))) close();
-      else toggle();
+      close(); // only ever closes: C or the Controls button opens
       return;
     }
     if (typing(event.target)) return;

@@ -4,14 +4,23 @@ header or footer, stepped with the arrow keys or a presentation clicker (PageUp/
 It is the same widget as /w/<name> (same parser, view and template, same query keys), shown in
 the projection frame: the form and every pushed URL stay on /present/, so the address bar is the
 state a student can open to follow along, and the back button steps back.
+
+A settings change while stepping keeps stepping (never "everything shown"): the form carries
+the state it was stepped in (``was``, written by widgets/_frame.html), and a request that names
+no step goes on from the step the widget's ``resume_step`` gives: the same step, kept in range,
+when the change only resizes what is revealed or how it is labelled; step 0 when it is a new
+game (another rule, other heaps), so nothing of it shows before the class has guessed.
 """
 from __future__ import annotations
+
+from collections.abc import Mapping
+from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, render_template, request, url_for
 from markupsafe import Markup
 
-from grundy.web.widgets import PRESENTABLE, PROJECTED, is_fragment_request, render_widget
-from grundy.widgets import WIDGETS
+from grundy.web.widgets import PRESENTABLE, PROJECTED, RESUME, is_fragment_request, render_widget
+from grundy.widgets import WIDGETS, BadParameter, Widget
 
 bp = Blueprint("present", __name__)
 
@@ -28,7 +37,8 @@ def show(name: str) -> Response:
     if name not in PRESENTABLE:
         return _not_presentable(name)
     widget = WIDGETS[name]
-    rendered = render_widget(widget, request.args.to_dict(), name, standalone=True, frame=PROJECTED)
+    args = resumed(widget, request.args.to_dict())
+    rendered = render_widget(widget, args, name, standalone=True, frame=PROJECTED)
     fragment = is_fragment_request()
     body = rendered.html if fragment else render_template(
         "present.html", widget=widget, body=Markup(rendered.html), needs_plotly="data-figure=" in rendered.html,
@@ -39,6 +49,24 @@ def show(name: str) -> Response:
         # The address bar follows every step (a bad state is not worth a history entry).
         response.headers["HX-Push-Url"] = rendered.url or "false"
     return response
+
+
+def resumed(widget: Widget, args: Mapping[str, str]) -> dict[str, str]:
+    """The query with the step to go on from filled in, when it came from a settings change
+    (the form's ``was``, no step button) while stepping; else the query as it is. A bad new
+    setting is left to the widget's own error message (``was`` rides along to the next try)."""
+    query = dict(args)
+    was = query.get(RESUME)
+    if was is None or widget.resume_step is None or any(key in query for key in widget.step_keys):
+        return query
+    try:
+        old = widget.parse(dict(parse_qsl(was)))
+        new = widget.parse(query)
+    except BadParameter:
+        return query
+    if getattr(old, "step", None) is None:
+        return query
+    return query | {"step": str(widget.resume_step(old, new))}
 
 
 def _not_presentable(name: str) -> Response:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,6 +22,9 @@ WIDGET_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 
 # The widgets that have a projection view (/present/<name>): the ones an instructor steps through.
 PRESENTABLE = ("pn-table", "mex-steps", "xor-columns", "grid", "wythoff")
+# Projected, the hidden field that carries the state a widget is stepping in, so that a settings
+# change goes on stepping (see present.resumed).
+RESUME = "was"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,7 @@ def render_widget(
         "params": None,
         "view": None,
         "error": None,
+        "resume": None,
         "rule_names": RULE_NAMES,
         "game_names": GAME_NAMES,
     }
@@ -73,6 +77,12 @@ def render_widget(
     except BadParameter as error:
         context["error"] = error
         status = 400
+    if frame.presenting and widget.resume_step is not None:
+        params = context["params"]
+        if params is not None and params.step is not None:
+            context["resume"] = urlencode(params.query())
+        elif context["error"] is not None:
+            context["resume"] = args.get(RESUME)  # a typo while stepping: still stepping once fixed
 
     def url_in(endpoint: str, **changes: object) -> str:
         # The id only matters to htmx swaps inside a page, so shared links leave it out.

@@ -24,6 +24,13 @@ class Widget:
     defaults: Mapping[str, str]
     parse: Callable[[Mapping[str, str]], Any]
     view: Callable[[Any], Any]
+    # Projected, a settings change while stepping keeps stepping: given the parameters stepped
+    # from and the new ones (not stepping), the step to go on from. None: the widget has no
+    # ``step`` to keep.
+    resume_step: Callable[[Any, Any], int] | None = None
+    # The query keys that ask for a step (a step button's name): a request with one of them
+    # chose its step, so nothing is carried over.
+    step_keys: tuple[str, ...] = ("step",)
 
     @property
     def template(self) -> str:
@@ -44,6 +51,9 @@ class Widget:
             defaults=module.DEFAULTS,
             parse=module.parse,
             view=module.view,
+            resume_step=getattr(module, "resume_step", None),
+            # A button that stands in for ``step`` (the grid's "go") asks for a step too.
+            step_keys=("step", *(button for button, field in getattr(module, "OVERRIDES", {}).items() if field == "step")),
         )
 
 

@@ -6,7 +6,7 @@ reading order (every option of a cell lies above it or to its left, so it is alr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grundy.games import grids, wythoff
 from grundy.games.core import Solver, nim_sum
@@ -63,6 +63,11 @@ class Params:
     def cells(self) -> int:
         return (self.size + 1 - self.first) ** 2
 
+    def order(self) -> list[tuple[int, int]]:
+        """Every cell (row, column) in the order the steps fill them: row by row, left to right."""
+        side = range(self.first, self.size + 1)
+        return [(r, c) for r in side for c in side]
+
 
 def parse(args: Mapping[str, str]) -> Params:
     merged = dict(args)
@@ -88,11 +93,28 @@ def parse(args: Mapping[str, str]) -> Params:
     return Params(game, size, sg, cell, step, hide_param(args))
 
 
+def resume_step(old: Params, new: Params) -> int:
+    """Where stepping goes on after a settings change (projected): as far as the new grid can be
+    filled in reading order with cells the class has already seen, so a smaller or larger grid
+    of the same game (or SG values switched) reveals nothing new; another game starts from 0."""
+    if old.step is None or old.game != new.game:
+        return 0
+    seen = set(old.order()[: old.step])
+    step = 0
+    for cell in new.order():
+        if cell not in seen:
+            break
+        step += 1
+    return step
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     description: str
     value: int | None  # None: a move that wins at once (Marbles: onto a home line)
     detail: str = ""
+    cells: tuple[tuple[int, int], ...] = ()  # the grid cells (row, column) its value comes from
+    shown: bool = True  # False: one of those cells is not filled yet, so its value is not said
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,22 +140,22 @@ def value(game: str, r: int, c: int) -> int | None:
 
 def options(game: str, r: int, c: int) -> list[Option]:
     if game == "wythoff":
-        return [Option(m.description, _WYTHOFF.grundy(m.position), f"→ ({m.position[0]}, {m.position[1]})")
+        return [Option(m.description, _WYTHOFF.grundy(m.position), f"→ ({m.position[0]}, {m.position[1]})", (m.position,))
                 for m in wythoff.WythoffGame().options((r, c))]
     if game == "kiki":
-        return [Option(m.description, _KIKI.grundy(m.position), f"→ ({m.position[1]}, {m.position[0]})")
+        return [Option(m.description, _KIKI.grundy(m.position), f"→ ({m.position[1]}, {m.position[0]})", ((m.position[1], m.position[0]),))
                 for m in grids.KikiGame().options((c, r))]
     if game == "marbles":
         if (r, c) == (0, 0) or grids.goes_home_at_once(r, c):
             return [Option("move the marble home to (0, 0)", None)] if (r, c) != (0, 0) else []
-        return [Option(m.description, grids.marbles_grundy(*m.position), f"→ ({m.position[0]}, {m.position[1]})")
+        return [Option(m.description, grids.marbles_grundy(*m.position), f"→ ({m.position[0]}, {m.position[1]})", (m.position,))
                 for m in grids.MarblesGame().options((r, c))]
     found = []
     for m in grids.bomb_options(r, c):
         left = grids.settle(m.position)
         parts = [grids.BOMBS.grundy(*b) for b in left]
         shown = " ⊕ ".join(str(v) for v in parts) if len(parts) > 1 else ""
-        found.append(Option(m.description, nim_sum(parts), f"SG {shown} = {nim_sum(parts)}" if shown else ""))
+        found.append(Option(m.description, nim_sum(parts), f"SG {shown} = {nim_sum(parts)}" if shown else "", left))
     return found
 
 
@@ -143,7 +165,7 @@ class View:
     game_name: str
     rows: list[list[Cell]]
     focus: Cell | None  # the cell whose reasons are shown: the one clicked, else the one just filled
-    options: list[Option]
+    options: list[Option]  # the focus's moves; for a focus not filled yet, only those into filled cells are shown
 
     @property
     def stepping(self) -> bool:
@@ -181,7 +203,14 @@ def view(params: Params) -> View:
     if params.game == "kiki":
         rows.reverse()  # cells down count up from the bottom row: the coin moves down the screen too
     chosen = selected or current
-    return View(params, GAME_NAMES[params.game], rows, chosen, options(params.game, chosen.r, chosen.c) if chosen else [])
+    found = options(params.game, chosen.r, chosen.c) if chosen else []
+    if chosen is not None and not chosen.filled:
+        # A blank cell picked while hiding: its moves are listed, but a value is said only where
+        # the cell it comes from is filled, and a move that wins at once (which would make the
+        # cell itself an N) is left out, like the cell's own letter.
+        filled = set(params.order()[:filled_count])
+        found = [replace(o, shown=all(cell in filled for cell in o.cells)) for o in found if o.value is not None]
+    return View(params, GAME_NAMES[params.game], rows, chosen, found)
 
 
-__all__ = ["parse", "view"]
+__all__ = ["parse", "resume_step", "view"]

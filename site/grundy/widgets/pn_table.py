@@ -46,6 +46,15 @@ def parse(args: Mapping[str, str]) -> Params:
     return Params(choice, upto, sg, step, hide_param(args))
 
 
+def resume_step(old: Params, new: Params) -> int:
+    """Where stepping goes on after a settings change (projected): a longer or shorter table of
+    the same rule, or SG values switched, keeps the step (at most the whole table, every cell of
+    which the class has already seen); another rule is a new table, started from nothing."""
+    if old.step is None or old.choice.query() != new.choice.query():
+        return 0
+    return min(old.step, new.upto + 1)
+
+
 @dataclass(frozen=True, slots=True)
 class CellView:
     n: int

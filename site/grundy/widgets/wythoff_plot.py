@@ -64,6 +64,15 @@ def parse(args: Mapping[str, str]) -> Params:
     return Params(a, b, span, k, step, hide_param(args))
 
 
+def resume_step(old: Params, new: Params) -> int:
+    """Where stepping goes on after a settings change (projected): the pairs are found in the
+    same order whatever the plot size (and the piles a, b are not shown while stepping), so the
+    step stays, at most every pair within the new plot."""
+    if old.step is None:
+        return 0
+    return min(old.step, len(pairs_within(new.span)))
+
+
 def pairs_within(span: int) -> list[wythoff.Pair]:
     """The P-positions (a_k, b_k), k = 0, 1, …, whose larger pile b_k is at most ``span``."""
     found: list[wythoff.Pair] = []
@@ -182,4 +191,4 @@ def view(params: Params) -> View:
     )
 
 
-__all__ = ["parse", "view"]
+__all__ = ["parse", "resume_step", "view"]

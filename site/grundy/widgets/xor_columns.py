@@ -51,6 +51,14 @@ def parse(args: Mapping[str, str]) -> Params:
     return Params(tuple(heaps), step, hide_param(args))
 
 
+def resume_step(old: Params, new: Params) -> int:
+    """Where stepping goes on after a settings change (projected): the same heaps keep their
+    stage; new heaps (typed, + Heap, a winning move) are a new question, from stage 0."""
+    if old.step is None or old.heaps != new.heaps:
+        return 0
+    return old.step
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     heap: int  # 1-based
@@ -129,4 +137,4 @@ def view(params: Params) -> View:
     )
 
 
-__all__ = ["BadParameter", "parse", "view"]
+__all__ = ["BadParameter", "parse", "resume_step", "view"]
