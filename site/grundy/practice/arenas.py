@@ -500,11 +500,34 @@ def _wythoff_move(a: int, b: int, x: int, y: int) -> tuple[str, str] | None:
     if 0 < a - x == b - y:
         return "both piles", f"take {a - x}"
     return None
+
+
 _KIKI = Solver(grids.KikiGame(), max_positions=200_000)
 
 
 @dataclass(frozen=True, slots=True)
-class WythoffArena(Arena):
+class _PairArena(Arena):
+    """Components that are two numbers (piles, a cell): written "a,b", ";" between them, and
+    reaching at most (a+1)(b+1) positions in at most a+b moves (each move lowers one or both)."""
+
+    _separators: ClassVar[str] = r"[;\s]+"
+    joiner: ClassVar[str] = ";"
+
+    def format_component(self, c: Component) -> str:
+        a, b = c  # type: ignore[misc]
+        return f"{a},{b}"
+
+    def size(self, c: Component) -> int:
+        a, b = c  # type: ignore[misc]
+        return (a + 1) * (b + 1)
+
+    def longest(self, c: Component) -> int:
+        a, b = c  # type: ignore[misc]
+        return a + b
+
+
+@dataclass(frozen=True, slots=True)
+class WythoffArena(_PairArena):
     """Wythoff's game: take from one pile, or the same number from both."""
 
     key: ClassVar[str] = "wythoff"
@@ -512,16 +535,10 @@ class WythoffArena(Arena):
     lesson: ClassVar[tuple[str, str]] = ("wythoff", "the-construction")
     move_lesson: ClassVar[tuple[str, str]] = ("wythoff", "every-winning-move")
     component_noun: ClassVar[tuple[str, str]] = ("pair of piles", "pairs of piles")
-    _separators: ClassVar[str] = r"[;\s]+"
-    joiner: ClassVar[str] = ";"
     SG_LIMIT: ClassVar[int] = 60  # SG values of Wythoff positions come from search
 
     def parse_component(self, text: str) -> Component:
         return _pair(text, "a pair of piles", self.max_value)
-
-    def format_component(self, c: Component) -> str:
-        a, b = c  # type: ignore[misc]
-        return f"{a},{b}"
 
     def where(self, i: int) -> str:
         return f"in game {i + 1}"
@@ -542,10 +559,6 @@ class WythoffArena(Arena):
     def move_count(self, c: Component) -> int:
         a, b = c  # type: ignore[misc]
         return a + b + min(a, b)
-
-    def longest(self, c: Component) -> int:
-        a, b = c  # type: ignore[misc]
-        return a + b
 
     def component_move(self, c: Component, result: Component) -> tuple[str, str] | None:
         """The move to ``result``; piles written the other way round are the same position, so a
@@ -576,13 +589,10 @@ class WythoffArena(Arena):
         return (f"The piles differ by k = {k}, and the only P-position with that difference is ({ak}, {ak + k});"
                 f" ({a}, {b}) is not it, so the position is N.")
 
-    def size(self, c: Component) -> int:
-        a, b = c  # type: ignore[misc]
-        return (a + 1) * (b + 1)
 
 
 @dataclass(frozen=True, slots=True)
-class KikiArena(Arena):
+class KikiArena(_PairArena):
     """kiki's game (HDU 2147): a coin starts in the top-right corner of an n×m board and moves one
     cell left, down, or diagonally down-left; whoever cannot move loses. A component is written as
     the board still ahead of the coin, rows×columns (the coin in its top-right corner)."""
@@ -591,8 +601,6 @@ class KikiArena(Arena):
     title: ClassVar[str] = "kiki's game"
     lesson: ClassVar[tuple[str, str]] = ("sg-by-search", "kikis-game-hdu-2147")
     component_noun: ClassVar[tuple[str, str]] = ("board", "boards")
-    _separators: ClassVar[str] = r"[;\s]+"
-    joiner: ClassVar[str] = ";"
     max_value: ClassVar[int] = 10**5
     SG_LIMIT: ClassVar[int] = 200
 
@@ -640,17 +648,11 @@ class KikiArena(Arena):
         way = f" ({'diagonally' if x % 2 and y % 2 else ('left' if x % 2 else 'down')})" if reveal_move else ""
         return f"A {rows}×{cols} board has an even side, so it is N: move to make both sides odd{way}."
 
-    def size(self, c: Component) -> int:
-        x, y = c  # type: ignore[misc]
-        return (x + 1) * (y + 1)
 
-    def longest(self, c: Component) -> int:
-        x, y = c  # type: ignore[misc]
-        return x + y
 
 
 @dataclass(frozen=True, slots=True)
-class MarblesArena(Arena):
+class MarblesArena(_PairArena):
     """Marbles (Gym 101908B): marbles on a grid move up, left or diagonally up-left, any number of
     cells; whoever moves a marble onto (0, 0) wins. A component is a marble at row,column.
 
@@ -664,16 +666,10 @@ class MarblesArena(Arena):
     title: ClassVar[str] = "Marbles"
     lesson: ClassVar[tuple[str, str]] = ("sg-by-search", "marbles-gym-101908b")
     component_noun: ClassVar[tuple[str, str]] = ("marble", "marbles")
-    _separators: ClassVar[str] = r"[;\s]+"
-    joiner: ClassVar[str] = ";"
     max_value: ClassVar[int] = 100  # the cut-down game's SG values come from search
 
     def parse_component(self, text: str) -> Component:
         return _pair(text, "a marble row,column", self.max_value, example="2,5")
-
-    def format_component(self, c: Component) -> str:
-        r, col = c  # type: ignore[misc]
-        return f"{r},{col}"
 
     def where(self, i: int) -> str:
         return f"(marble {i + 1})"
@@ -745,21 +741,14 @@ class MarblesArena(Arena):
         xor = " ⊕ ".join(map(str, values))
         return f"{intro} the marbles' SG values give {xor} = {total}: the position is {'P' if total == 0 else 'N'}."
 
-    def size(self, c: Component) -> int:
-        r, col = c  # type: ignore[misc]
-        return (r + 1) * (col + 1)
-
     def move_count(self, c: Component) -> int:
         r, col = c  # type: ignore[misc]
         return r + col + min(r, col)
 
-    def longest(self, c: Component) -> int:
-        r, col = c  # type: ignore[misc]
-        return r + col
 
 
 @dataclass(frozen=True, slots=True)
-class BombArena(Arena):
+class BombArena(_PairArena):
     """The Bomb game (HDU 2873): a bomb at (p, q) explodes into two, at (u, q) and (p, v) with
     u < p and v < q (on the edge row or column, into one); two bombs on one cell, and a bomb on
     (1, 1), vanish. Whoever cannot move loses. A component is a bomb at row,column."""
@@ -768,8 +757,6 @@ class BombArena(Arena):
     title: ClassVar[str] = "The Bomb game"
     lesson: ClassVar[tuple[str, str]] = ("sg-by-search", "the-bomb-game-hdu-2873")
     component_noun: ClassVar[tuple[str, str]] = ("bomb", "bombs")
-    _separators: ClassVar[str] = r"[;\s]+"
-    joiner: ClassVar[str] = ";"
     max_value: ClassVar[int] = 60  # SG values of bombs are tabulated up to 60×60
 
     def parse(self, text: str) -> Position:
@@ -781,10 +768,6 @@ class BombArena(Arena):
 
     def parse_component(self, text: str) -> Component:
         return _pair(text, "a bomb row,column", self.max_value, example="3,4", lo=1)
-
-    def format_component(self, c: Component) -> str:
-        p, q = c  # type: ignore[misc]
-        return f"{p},{q}"
 
     def format(self, position: Position) -> str:
         return Arena.format(self, position) if position else "none"
