@@ -74,26 +74,27 @@ def main() -> None:
 def practice_searches() -> None:
     """The computer's first move from the largest position each game allows, with an empty memo
     (later moves come from the memo): the cost that the play limits bound."""
-    from grundy.practice import arenas
+    from grundy.practice import arena as arena_mod
+    from grundy.practice.games import make_arena
 
     cases = [
-        (arenas.NimArena(), (15, 15, 15, 15)),
-        (arenas.MisereNimArena(), (15, 15, 15, 15)),
-        (arenas.BashArena(20), (749,)),
-        (arenas.BashArena(1), (749,)),
-        (arenas.NimArena(), (70, 70)),
-        (arenas.BashArena(5), (20, 20, 20)),
-        (arenas.SubtractionArena(frozenset({1, 3, 4})), (20, 20, 20)),
-        (arenas.WythoffArena(), ((40, 40),)),
-        (arenas.WythoffArena(), ((6, 6), (6, 6))),
-        (arenas.KikiArena(), ((14, 14), (14, 14))),
-        (arenas.KikiArena(), ((18, 18), (18, 18))),
-        (arenas.MarblesArena(), ((10, 12), (6, 9))),
-        (arenas.BombArena(), ((3, 4), (4, 4))),
+        (make_arena("nim"), (15, 15, 15, 15)),
+        (make_arena("misere-nim"), (15, 15, 15, 15)),
+        (make_arena("bash", {"m": "20"}), (749,)),
+        (make_arena("bash", {"m": "1"}), (749,)),
+        (make_arena("nim"), (70, 70)),
+        (make_arena("bash", {"m": "5"}), (20, 20, 20)),
+        (make_arena("subtraction", {"set": "1,3,4"}), (20, 20, 20)),
+        (make_arena("wythoff"), ((40, 40),)),
+        (make_arena("wythoff"), ((6, 6), (6, 6))),
+        (make_arena("kiki"), ((14, 14), (14, 14))),
+        (make_arena("kiki"), ((18, 18), (18, 18))),
+        (make_arena("marbles"), ((10, 12), (6, 9))),
+        (make_arena("bomb"), ((3, 4), (4, 4))),
     ]
     for arena, position in cases:
         assert arena.unplayable(position) is None, (arena, position)
-        arenas._MEMOS.clear()
+        arena_mod._MEMOS.clear()
         start = time.perf_counter()
         arena.computer_move(position)
         rule = "".join(f" {k}={v}" for k, v in arena.rule_query().items())

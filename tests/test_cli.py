@@ -43,7 +43,8 @@ def test_json_has_the_documented_shape() -> None:
         "position": ["14", "21", "39"],
         "outcome": "N",
         "sg": 60,
-        "winning_moves": [{"move": "take 12 from heap 3", "position": ["14", "21", "27"]}],
+        "winning_moves": [{"component": 3, "move": "take 12", "becomes": ["27"]}],
+        "component_sg": [14, 21, 39],
     }
 
 
@@ -55,8 +56,8 @@ def test_every_sg_reports_its_step_counts() -> None:
 def test_a_sum_of_mixed_positions_has_moves_in_each_component() -> None:
     data = json.loads(run("solve", "subtraction", "10", "11", "--set", "1,3,4", "--json")[1])
     assert data["sg"] == 3 and data["component_sg"] == [1, 2]
-    assert {m["move"] for m in data["winning_moves"]} == {
-        "take 4 in component 1", "take 1 in component 2", "take 3 in component 2"}
+    assert {(m["component"], m["move"], tuple(m["becomes"])) for m in data["winning_moves"]} == {
+        (1, "take 4", ("6",)), (2, "take 1", ("10",)), (2, "take 3", ("8",))}
 
 
 def test_ten_thousand_digit_wythoff_piles() -> None:
@@ -64,7 +65,7 @@ def test_ten_thousand_digit_wythoff_piles() -> None:
     a, b = wythoff.p_position(k)
     data = json.loads(run("solve", "wythoff", f"{a},{b + 1}", "--json")[1])
     assert data["outcome"] == "N" and data["sg"] is None  # the outcome is exact; SG is out of reach
-    assert any(m["position"] == [f"{a},{b}"] for m in data["winning_moves"])
+    assert any(m["becomes"] == [f"{a},{b}"] for m in data["winning_moves"])
 
 
 def test_table_with_period() -> None:
@@ -83,24 +84,24 @@ def test_pair_games_print_a_matrix() -> None:
     "args, message",
     [
         (["solve", "nim", "x"], "a heap must be a whole number; got 'x'"),
-        (["solve", "bash", "5"], "needs --max M"),
-        (["solve", "subtraction", "5", "--set", "1,,2"], "--set has an empty item in '1,,2'"),
-        (["solve", "wythoff", "1,2,3"], "two numbers with a comma, like 3,5; got '1,2,3'"),
-        (["solve", "bomb", "0,3"], "a bomb p,q must be at least 1; got '0'"),
-        (["solve", "marbles", "0,0"], "already home"),
-        (["solve", "k-multiple", "5"], "needs --k K"),
-        (["solve", "bash", "5", "--max", "two"], "--max must be a whole number; got 'two'"),
+        (["solve", "bash", "5"], "Bash's game needs M (take 1 to M), e.g. --max 3"),
+        (["solve", "subtraction", "5", "--set", "1,,2"], "the set S has an empty item in '1,,2'"),
+        (["solve", "wythoff", "1,2,3"], "a pair of piles is two numbers, like 3,5; got '1,2,3'"),
+        (["solve", "bomb", "0,3"], "a bomb row,column must be from 1 to 60; got 0"),
+        (["solve", "nim", "3", "--set", "1,2"], "--set does not apply to nim"),
+        (["solve", "k-multiple", "5"], "the k-multiple game needs K, e.g. --k 2"),
+        (["solve", "bash", "5", "--max", "two"], "M (take 1 to M) must be a whole number; got 'two'"),
         (["solve", "mock-turtles", "HXT"], "H (heads) and T (tails)"),
-        (["solve", "wythoff", "400,400", "401,2"], "up to piles of 100"),
+        (["solve", "wythoff", "400,400", "401,2"], "for piles up to 300; got 400,400"),
         (["solve", "nim", "-5"], "a heap must be a whole number; got '-5'"),
         (["solve", "nim", "++5"], "a heap must be a whole number; got '++5'"),
         (["solve", "nim", "²"], "a heap must be a whole number; got '²'"),
         (["solve", "chess", "1"], "unknown game 'chess'"),
         (["solve", "nim"], "give at least one component of nim"),
-        (["solve", "nim", "3", "--every"], "--every applies to euclid only"),
-        (["solve", "subtraction", "5", "--set", "1,100000"], "--set amounts may be at most 1000"),
-        (["solve", "k-multiple", "5", "--k", "1000000"], "--k may be at most 1000"),
-        (["solve", "bash", "5", "--max", "²"], "--max must be a whole number"),
+        (["solve", "nim", "3", "--every"], "every-SG step counts are not available for nim"),
+        (["solve", "subtraction", "5", "--set", "1,100000"], "an amount in S must be from 1 to 10,000; got 100,000"),
+        (["solve", "k-multiple", "5", "--k", "1000000"], "K must be from 1 to 1,000; got 1,000,000"),
+        (["solve", "bash", "5", "--max", "²"], "M (take 1 to M) must be a whole number"),
         (["table", "circle", "--upto", "1000"], "--upto may be at most 500 for circle"),
         (["table", "nim", "--upto", "x"], "--upto must be a whole number; got 'x'"),
         (["table", "wythoff", "--upto", "1000"], "--upto may be at most 120"),
@@ -117,23 +118,30 @@ def test_huge_bash_and_euclid_use_their_closed_forms() -> None:
     assert data["sg"] == 10**30 % (10**29 + 1) and data["winning_moves"][0]["move"] == f"take {10**30 % (10**29 + 1)}"
     data = json.loads(run("solve", "euclid", f"{10**50},3", "--json")[1])
     assert data["outcome"] == "N" and data["sg"] is None
-    x, y = map(int, data["winning_moves"][0]["position"][0].split(","))
+    x, y = map(int, data["winning_moves"][0]["becomes"][0].split(","))
     from grundy.games import euclid
 
     assert euclid.outcome(x, y) == "P"
 
 
-def test_many_winning_moves_are_listed_up_to_a_limit() -> None:
+def test_every_winning_move_is_listed_compactly() -> None:
     heaps = ["1"] * 2001  # XOR 1: emptying any heap wins
     data = json.loads(run("solve", "nim", *heaps, "--json")[1])
-    assert len(data["winning_moves"]) == 1000 and data["winning_moves_total"] == 2001
+    assert len(data["winning_moves"]) == 2001
+    assert data["winning_moves"][-1] == {"component": 2001, "move": "take 1", "becomes": ["0"]}
+
+
+def test_a_finished_marbles_game_is_p() -> None:
+    data = json.loads(run("solve", "marbles", "0,0", "3,4", "--json")[1])
+    assert data["outcome"] == "P" and data["winning_moves"] == []
 
 
 def test_every_sg_move_moves_in_every_unfinished_game() -> None:
     data = json.loads(run("solve", "euclid", "3,5", "2,7", "0,4", "--every", "--json")[1])
     assert data["outcome"] == "N"
-    [move] = data["winning_moves"]
-    assert move["position"] == ["2,3", "2,3", "0,4"] and move["move"].count("game") == 2
+    assert data["winning_moves"] == []  # every game moves at once: one winning turn
+    turn = data["winning_turn"]
+    assert [(m["component"], m["becomes"]) for m in turn] == [(1, ["2,3"]), (2, ["2,3"])]
 
 
 def test_k_multiple_lists_every_winning_first_move() -> None:
@@ -143,22 +151,23 @@ def test_k_multiple_lists_every_winning_first_move() -> None:
 
 def test_marbles_lists_the_moves_off_the_home_line_too() -> None:
     data = json.loads(run("solve", "marbles", "2,2", "--json")[1])
-    assert sorted(m["position"][0] for m in data["winning_moves"]) == ["0,0", "1,2", "2,1"]
+    assert sorted(m["becomes"][0] for m in data["winning_moves"]) == ["0,0", "1,2", "2,1"]
 
 
 def test_misere_bash_closed_form_agrees_with_search() -> None:
     from grundy.games.core import misere_outcome
-    from grundy.games.solve import Options, solve
+    from grundy.games.registry import family
+    from grundy.games.solve import solve
     from grundy.games.takeaway import Bash, TakeAwayGame
 
     for m in range(1, 6):
         for n in range(0, 40):
-            answer = solve("bash", [str(n)], Options(max=m), misere=True)
+            answer = solve(family("bash", {"m": str(m)}), [str(n)], misere=True)
             assert answer.outcome == misere_outcome(TakeAwayGame(Bash(m)), n)
             for move in answer.winning_moves:
-                assert misere_outcome(TakeAwayGame(Bash(m)), int(move.position[0])) == "P"
+                assert misere_outcome(TakeAwayGame(Bash(m)), int(move.becomes[0])) == "P"
 
 
 def test_a_misere_search_too_large_says_so_in_one_line() -> None:
-    code, out, err = run("solve", "bash", "50", "50", "50", "--max", "50", "--misere")
+    code, out, err = run("solve", "bash", "90", "90", "90", "--max", "90", "--misere")
     assert code == 2 and err.count("\n") == 1 and "solved by search" in err

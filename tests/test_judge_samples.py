@@ -107,8 +107,8 @@ def hdu_2176(text: str) -> str:  # Nim with every winning move as "a b"
             continue
         out.append("Yes")
         for move in answer["winning_moves"]:
-            i = int(move["move"].rsplit(" ", 1)[1]) - 1
-            out.append(f"{heaps[i]} {move['position'][i]}")
+            i = move["component"] - 1
+            out.append(f"{heaps[i]} {move['becomes'][0]}")
     return "\n".join(out)
 
 
@@ -129,7 +129,7 @@ def hdu_2177(text: str) -> str:
         out.append("1")
         printed: list[str] = []
         for move in answer["winning_moves"]:
-            x, y = sorted(int(v) for v in move["position"][0].split(","))
+            x, y = sorted(int(v) for v in move["becomes"][0].split(","))
             if f"{x} {y}" not in printed:  # two moves may leave the same piles
                 printed.append(f"{x} {y}")
         out.extend(printed)

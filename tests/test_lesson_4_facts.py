@@ -30,7 +30,8 @@ from flask.testing import FlaskClient
 from grundy.games import nim
 from grundy.games.core import Solver, SumGame, nim_sum
 from grundy.games.nim import NimHeap
-from grundy.games.solve import Options, solve
+from grundy.games.registry import family
+from grundy.games.solve import solve
 from grundy.widgets import xor_columns
 from tests.judge import SHARED, judge_samples
 
@@ -332,7 +333,7 @@ def test_example_55_81_121() -> None:
         "take 15 from heap 1", "take 3 from heap 2", "take 19 from heap 3"]
     # all 257 moves checked: exactly these three reach XOR 0
     assert [p for p in moves_from(heaps) if nim_sum(p) == 0] == [(40, 81, 121), (55, 78, 121), (55, 81, 102)]
-    answer = solve("nim", ["55", "81", "121"], Options())
+    answer = solve(family("nim"), ["55", "81", "121"])
     assert answer.outcome == "N" and len(answer.winning_moves) == 3
     says("\\(55 \\oplus 31 = 40\\): take 15 from the 55", "\\(81 \\oplus 31 = 78\\): take 3 from the 81",
          "\\(121 \\oplus 31 = 102\\): take 19 from the 121")

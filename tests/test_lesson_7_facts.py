@@ -25,7 +25,8 @@ from tests.lesson_code import CXX, needs_cxx
 from grundy.games import nim
 from grundy.games.core import Solver, SumGame, mex, nim_sum
 from grundy.games.nim import NimHeap, NimMove
-from grundy.games.solve import Options, solve
+from grundy.games.registry import family
+from grundy.games.solve import solve
 from grundy.games.takeaway import (
     Bash,
     Fibonacci,
@@ -371,11 +372,11 @@ def test_hdu_1848_judge_samples() -> None:
     # Through the command line's solver, and through a brute-force search of the three-heap sum.
     sum_solver = Solver(SumGame((TakeAwayGame(FIB),) * 3))
     for (m, n, p), answer in zip(lines, answers):
-        solution = solve("subtraction", [str(m), str(n), str(p)], Options(set="fibonacci"))
+        solution = solve(family("subtraction", {"set": "fibonacci"}), [str(m), str(n), str(p)])
         assert (solution.outcome == "N") == (answer == "Fibo") == (sum_solver.outcome((m, n, p)) == "N")
     # 1 1 1: the winning moves take one whole heap, leaving two heaps of 1.
-    moves = solve("subtraction", ["1", "1", "1"], Options(set="fibonacci")).winning_moves
-    assert sorted(m.position for m in moves) == [["0", "1", "1"], ["1", "0", "1"], ["1", "1", "0"]]
+    moves = solve(family("subtraction", {"set": "fibonacci"}), ["1", "1", "1"]).winning_moves
+    assert sorted((m.component, m.becomes) for m in moves) == [(0, ("0",)), (1, ("0",)), (2, ("0",))]
 
 
 def test_the_fibonacci_pn_table_widget() -> None:
@@ -514,11 +515,11 @@ def test_try_it_2() -> None:
     values = fib_values()
     assert [values[x] for x in (2, 3, 5)] == [2, 3, 1] and 2 ^ 3 ^ 1 == 0
     assert [values[x] for x in (2, 3, 6)] == [2, 3, 2] and 2 ^ 3 ^ 2 == 3
-    assert solve("subtraction", ["2", "3", "5"], Options(set="fibonacci")).outcome == "P"
-    solution = solve("subtraction", ["2", "3", "6"], Options(set="fibonacci"))
+    assert solve(family("subtraction", {"set": "fibonacci"}), ["2", "3", "5"]).outcome == "P"
+    solution = solve(family("subtraction", {"set": "fibonacci"}), ["2", "3", "6"])
     assert solution.outcome == "N"
-    assert sorted(m.position for m in solution.winning_moves) == sorted(
-        [["1", "3", "6"], ["2", "0", "6"], ["2", "3", "5"], ["2", "3", "1"]])
+    assert sorted((m.component, m.becomes) for m in solution.winning_moves) == sorted(
+        [(0, ("1",)), (1, ("0",)), (2, ("5",)), (2, ("1",))])
     assert values[1] == 1 and values[0] == 0 and values[5] == values[1] == 1
     assert "There are four winning moves" in plain() and "`Nacci`. `2 3 6`" in plain()
 

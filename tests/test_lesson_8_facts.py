@@ -43,7 +43,9 @@ from grundy.games.grids import (
     marbles_grundy,
     settle,
 )
+from grundy.games.registry import family
 from grundy.games.solve import solve
+from grundy.words import describe
 from grundy.widgets import grid
 from tests.judge import judge_samples
 
@@ -78,7 +80,7 @@ def kiki(d: int, l: int) -> str:
 def kiki_moves(d: int, l: int) -> dict[str, tuple[int, int]]:
     """The lesson's names of the moves from (d, l) -> the (d, l) they lead to."""
     names = {"move left": "left", "move down": "down", "move diagonally down-left": "diagonally"}
-    return {names[m.description]: (m.position[1], m.position[0]) for m in KikiGame().options((l, d))}
+    return {names[describe(m.action)]: (m.position[1], m.position[0]) for m in KikiGame().options((l, d))}
 
 
 def bomb(p: int, q: int) -> int:
@@ -263,7 +265,7 @@ def test_the_kiki_sample_table() -> None:
         else:
             name, to = first.strip().split(", to ")
             assert winning == {name: tuple(map(int, to.strip("()").split(", ")))}
-        assert solve("kiki", [f"{n},{m}"]).outcome == label
+        assert solve(family("kiki"), [f"{n},{m}"]).outcome == label
 
 
 def test_the_whole_kiki_table_has_four_million_cells() -> None:
@@ -322,14 +324,14 @@ def test_hdu_2873_samples() -> None:
 
 def test_the_second_sample_played_out() -> None:
     start = settle(((1, 2), (2, 2)))
-    after = {m.description: m.position for m in BombBoard().options(start)}
+    after = {describe(m.action): m.position for m in BombBoard().options(start)}
     assert len(after) == 2  # John has exactly two moves
     # John explodes (2, 2): the pair at (1, 2) vanishes, (2, 1) is left; Jack explodes it; John is stuck.
-    left = after["bomb 2: explode into (1,2) and (2,1)"]
+    left = after["explode 2,2 into 1,2 and 2,1"]
     assert left == ((2, 1),)
     assert [m.position for m in BombBoard().options(left)] == [()]
     # John explodes (1, 2): (2, 2) is left; Jack splits it into (1, 2) and (2, 1) ...
-    left = after["bomb 1: explode into (1,1)"]
+    left = after["explode 1,2 into 1,1"]
     assert left == ((2, 2),)
     assert [m.position for m in BombBoard().options(left)] == [((1, 2), (2, 1))]
     # ... and answers each of John's bombs by exploding the other one.
@@ -428,9 +430,9 @@ def test_the_two_small_marble_cases() -> None:
     assert marbles_grundy(1, 3) == 1 and marbles_grundy(3, 1) == 1 and marbles_answer([(1, 3), (3, 1)]) == "N"
     assert all(marbles_grundy(r, c) == marbles_grundy(c, r) for r in range(1, 40) for c in range(1, 40) if r != c)
     assert marbles_grundy(2, 3) == 2 and 1 ^ 2 == 3 and marbles_answer([(1, 3), (2, 3)]) == "Y"
-    solution = solve("marbles", ["1,3", "2,3"])
-    assert [(m.description, m.position) for m in solution.winning_moves] == [
-        ("move up 1 in component 2", ["1,3", "1,3"])
+    solution = solve(family("marbles"), ["1,3", "2,3"])
+    assert [(m.component, describe(m.action), m.becomes) for m in solution.winning_moves] == [
+        (1, "move 1 up", ("1,3",))
     ]
 
 
@@ -663,7 +665,7 @@ def test_try_it_1_kiki_on_6_by_7_and_2000_by_2000() -> None:
     assert kiki_moves(5, 6)["left"] == (5, 5) and kiki_moves(5, 6)["diagonally"] == (4, 5)
     l, d = kiki_start(2000, 2000)
     assert (d, l) == (1999, 1999) and kiki_outcome(l, d) == "N"
-    assert [(m.description, m.position) for m in kiki_winning_moves(l, d)] == [
+    assert [(describe(m.action), m.position) for m in kiki_winning_moves(l, d)] == [
         ("move diagonally down-left", (1998, 1998))
     ]
 
@@ -680,4 +682,4 @@ def test_try_it_2_bombs_at_1_3_2_2_3_2() -> None:
         settle(((1, 3), (3, 1))),  # (3, 2) -> (2, 2), (3, 1): the pair at (2, 2) vanishes; 2 ^ 2
     ])
     assert 1 ^ 1 ^ 0 == 0 and 2 ^ 1 ^ 1 ^ 2 == 0 and bomb(1, 3) == bomb(3, 1) == 2
-    assert len(solve("bomb", ["1,3", "2,2", "3,2"]).winning_moves) == 3
+    assert len(solve(family("bomb"), ["1,3", "2,2", "3,2"]).winning_moves) == 3

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from grundy import create_app
-from grundy.practice.arenas import ARENAS
+from grundy.practice.games import SPECS as ARENAS, SUMS_LESSON
 from grundy.practice.quiz import LEVELS, question
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/play/nim"}
@@ -339,7 +339,7 @@ def test_the_next_question_is_a_fixed_sequence(client):
 def test_each_practice_games_lesson_links_exist(app):
     catalog = app.extensions["grundy.catalog"]
     for kind in ARENAS.values():
-        for slug, anchor in filter(None, (kind.lesson, kind.move_lesson, kind.SUMS_LESSON)):
+        for slug, anchor in filter(None, (kind.lesson, kind.move_lesson, SUMS_LESSON)):
             lesson = catalog.get(slug)
             assert lesson is not None, slug
             assert not anchor or f'id="{anchor}"' in lesson.html, (slug, anchor)
@@ -427,10 +427,10 @@ def test_the_first_answer_does_not_name_the_winning_move(client):
 
 
 def test_a_typed_move_may_list_the_components_in_any_order():
-    from grundy.practice.arenas import MarblesArena
+    from grundy.practice.games import make_arena
     from grundy.practice.quiz import Question, check_move
 
-    arena = MarblesArena()
+    arena = make_arena("marbles")
     q = Question("marbles", 3, 0, arena, arena.parse("5,1;8,2;8,1"))
     assert check_move(q, "5,1;7,1;8,1").move is not None
     reordered = check_move(q, "5,1;8,1;7,1")

@@ -417,7 +417,7 @@ def test_a_blank_cell_picked_while_hiding_gives_nothing_away(client: FlaskClient
     assert "all 11 moves lead to N-positions, so P." in explanation(client.get(f"/{view}/grid?game=wythoff&size=12&step=30&hide=0&pick=3,5").text)
     # The bomb game's values come from two cells: both must be filled.
     bomb = explanation(client.get(f"/{view}/grid?game=bomb&size=6&sg=1&step=10&pick=3,3").text)
-    assert "explode into (1,3) and (3,1) — ·" in bomb and "⊕" not in bomb and "mex" not in bomb
+    assert "explode 3,3 into 1,3 and 3,1 — ·" in bomb and "⊕" not in bomb and "mex" not in bomb
     # Marbles: a blank home-line cell does not say it goes home (that is its letter, W).
     marbles = explanation(client.get(f"/{view}/grid?game=marbles&size=6&step=3&pick=4,4").text)
     assert "not filled yet" in marbles and "home" not in marbles and "wins at once" not in marbles

@@ -1,8 +1,11 @@
-"""The command line: `grundy solve`, `grundy table` and `grundy serve` (also `python -m grundy`)."""
+"""The command line: `grundy solve`, `grundy table` and `grundy serve` (also `python -m grundy`).
+
+Every game, its notation and its rule options come from the family registry; this module only
+reads options, calls the engine and words its answer (``grundy.words``).
+"""
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -10,34 +13,29 @@ from typing import Any, NoReturn
 import click
 
 from grundy.games import GameError
-from grundy.games.solve import FAMILIES, Options, solve
+from grundy.games.family import Family
+from grundy.games.registry import FAMILIES, family
+from grundy.games.solve import Solution, WinningMove, solve
 from grundy.games.table import table as make_table
+from grundy.words import describe
 
-GAMES = list(FAMILIES)
-COMPONENT_HELP = """\b
-Components, one per argument (several make a sum):
-  bash          heap size              --max M  (take 1..M)
-  subtraction   heap size              --set 1,3,4 | powers-of-two | fibonacci
-  nim           heap size
-  wythoff       a,b
-  kiki          board n,m (coin at the top-right corner)
-  marbles       marble r,c
-  bomb          bomb p,q (1-based)
-  euclid        a,b                    --every (every-SG over all components)
-  circle        ring size              --max K  (take 1..K adjacent, default 2)
-  staircase     the staircase c1,c2,…,cn (coins on steps 1..n)
-  k-multiple    heap size              --k K
-  mock-turtles  a row of coins such as THHTH
+# Every rule option any family reads, with the families that read it: --max, --set, --k, …
+RULE_OPTIONS: dict[str, list[tuple[str, str]]] = {}
+for _kind in FAMILIES.values():
+    for _key in _kind.rule_keys:
+        RULE_OPTIONS.setdefault(_key.option, []).append((_kind.key, _key.help))
 
-\b
-Outcomes use closed forms and accept integers of any size where one is
-known (nim, bash, subtraction with a period, wythoff, kiki, euclid, circle,
-staircase, k-multiple, mock-turtles). SG values and moves that need a
-search are bounded so every command stays fast: wythoff piles ≤ 100,
-kiki boards ≤ 300, euclid piles ≤ 1000, marbles ≤ 100, bombs ≤ 60,
-k-multiple heaps ≤ 150 (to list every move), rings with coins × K ≤ 20,000,
-mock-turtles rows ≤ 60 (to list moves), misère search ≤ 30,000 positions.
-At most 1000 winning moves are listed; winning_moves_total counts them all."""
+
+def _component_help() -> str:
+    lines = ["\b", "Components, one per argument (several make a sum):"]
+    for kind in FAMILIES.values():
+        rule = "  ".join(f"{k.option} ({k.help})" for k in kind.rule_keys)
+        lines.append(f"  {kind.key:<13} {kind.example:<10} {rule}".rstrip())
+    lines += ["", "\b", "Outcomes use closed forms and accept integers of any size where one is known.",
+              "SG values and moves that need a search are bounded, so every command stays fast;",
+              "a position beyond a bound gets one line saying which bound. Every winning move",
+              "is listed: which component, the move, and what the component becomes."]
+    return "\n".join(lines)
 
 
 def fail(message: str) -> NoReturn:
@@ -47,27 +45,33 @@ def fail(message: str) -> NoReturn:
 
 
 def rule_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    for option in reversed(
-        [
-            click.option("--max", "max_", type=str, default=None, help="Bash: take 1..M; circle: take 1..K adjacent."),
-            click.option("--set", "set_", type=str, default=None, help="Subtraction set: 1,3,4 or powers-of-two or fibonacci."),
-            click.option("--k", "k", type=str, default=None, help="k-multiple: each move at most K times the last."),
-            click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
-        ]
-    ):
-        f = option(f)
-    return f
+    """One click option per rule option in the registry, gathered into ``rule`` (by option)."""
+    for option, users in reversed(list(RULE_OPTIONS.items())):
+        helps = "; ".join(f"{game}: {text}" for game, text in users)
+        f = click.option(option, option.lstrip("-").replace("-", "_"), type=str, default=None, help=helps)(f)
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
 
 
-def _options(max_: str | None, set_: str | None, k: str | None, every: bool = False) -> Options:
-    def number(raw: str | None, name: str) -> int | None:
-        if raw is None:
-            return None
-        if not re.fullmatch(r"\+?[0-9]+", raw.strip()):
-            fail(f"{name} must be a whole number; got {raw!r}")
-        return int(raw)
+def _family(game: str, given: dict[str, str | None]) -> Family[Any]:
+    kind = FAMILIES.get(game)
+    if kind is None:
+        fail(f"unknown game {game!r}; choose one of {', '.join(FAMILIES)}")
+    by_option = {k.option: k.name for k in kind.rule_keys}
+    rule: dict[str, str] = {}
+    for option, value in given.items():
+        if value is None:
+            continue
+        if option not in by_option:
+            fail(f"{option} does not apply to {game}")
+        rule[by_option[option]] = value
+    try:
+        return family(game, rule)
+    except GameError as error:
+        fail(str(error))
 
-    return Options(max=number(max_, "--max"), set=set_, k=number(k, "--k"), every=every)
+
+def _given(kwargs: dict[str, Any]) -> dict[str, str | None]:
+    return {option: kwargs.get(option.lstrip("-").replace("-", "_")) for option in RULE_OPTIONS}
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -76,47 +80,71 @@ def main() -> None:
     sys.set_int_max_str_digits(0)  # piles of any size are welcome
 
 
-def _game(game: str) -> str:
-    if game not in GAMES:
-        fail(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    return game
+def _move_dict(m: WinningMove) -> dict[str, Any]:
+    return {"component": m.component + 1, "move": describe(m.action), "becomes": list(m.becomes)}
+
+
+def as_dict(s: Solution) -> dict[str, Any]:
+    """The JSON shape of a solution (documented in the README)."""
+    out: dict[str, Any] = {"game": s.game, **({"rule": s.rule} if s.rule else {}), "position": s.position,
+                           "outcome": s.outcome, "sg": s.sg,
+                           "winning_moves": [_move_dict(m) for m in s.winning_moves]}
+    if s.component_sg is not None:
+        out["component_sg"] = s.component_sg
+    if s.misere:
+        out["misere"] = True
+    if s.steps is not None:
+        out.update(every=True, steps=s.steps, winning_turn=[_move_dict(m) for m in s.every_turn or []])
+    if s.note:
+        out["note"] = s.note
+    return out
+
+
+def _line(m: WinningMove, count: int) -> str:
+    where = f"component {m.component + 1}: " if count > 1 else ""
+    return f"  {where}{describe(m.action)} → {' '.join(m.becomes) or '(nothing left)'}"
 
 
 # Components such as "-5" must reach our own parser (one clear line), not click's option parser.
-@main.command(epilog=COMPONENT_HELP, context_settings={"ignore_unknown_options": True})
+@main.command(epilog=_component_help(), context_settings={"ignore_unknown_options": True})
 @click.argument("game", metavar="GAME")
 @click.argument("components", nargs=-1)
 @rule_options
-@click.option("--every", is_flag=True, help="euclid: every-SG (all games move each turn; the last to finish decides).")
+@click.option("--every", is_flag=True, help="Every-SG (euclid): every game moves each turn; the last to finish decides.")
 @click.option("--misere", is_flag=True, help="Misère play: the player who makes the last move loses.")
-def solve_command(game: str, components: tuple[str, ...], max_: str | None, set_: str | None, k: str | None,
-                  as_json: bool, every: bool, misere: bool) -> None:
+def solve_command(game: str, components: tuple[str, ...], as_json: bool, every: bool, misere: bool,
+                  **rule: str | None) -> None:
     """Who wins from a position, and every winning move."""
-    _game(game)
+    fam = _family(game, _given(rule))
     if not components:
-        fail(f"give at least one component of {game}, e.g. `grundy solve {game} …` (see --help)")
-    if every and game != "euclid":
-        fail("--every applies to euclid only")
-    if every and misere:
-        fail("--every and --misere cannot be combined")
+        fail(f"give at least one component of {game}, e.g. `grundy solve {game} {fam.example}` (see --help)")
     try:
-        solution = solve(game, list(components), _options(max_, set_, k, every), misere=misere)
+        solution = solve(fam, list(components), misere=misere, every=every)
     except GameError as error:
         fail(str(error))
     if as_json:
-        click.echo(json.dumps(solution.as_dict()))
+        click.echo(json.dumps(as_dict(solution)))
         return
     value = "" if solution.sg is None else f" (SG {solution.sg})"
     who = "the player to move wins" if solution.outcome == "N" else "the player to move loses"
     click.echo(f"{game} {' '.join(solution.position)}: {solution.outcome}{value}: {who}")
-    for key, val in solution.extra.items():
-        shown = ", ".join(map(str, val)) if isinstance(val, list) else "yes" if val is True else val
-        click.echo(f"  {key.replace('_', ' ')}: {shown}")
+    if solution.misere:
+        click.echo("  misère play: the player who makes the last move loses")
+    if solution.component_sg is not None:
+        click.echo(f"  component SG values: {', '.join(map(str, solution.component_sg))}")
+    if solution.steps is not None:
+        click.echo(f"  step counts: {', '.join(map(str, solution.steps))}")
+    if solution.note:
+        click.echo(f"  {solution.note}")
+    count = len(solution.position)
+    if solution.every_turn:
+        click.echo("the winning turn (a move in every unfinished game):")
+        for m in solution.every_turn:
+            click.echo(_line(m, count))
     if solution.winning_moves:
-        total = solution.extra.get("winning_moves_total")
-        click.echo("winning moves:" if total is None else f"winning moves (the first {len(solution.winning_moves)} of {total}):")
+        click.echo("winning moves:")
         for m in solution.winning_moves:
-            click.echo(f"  {m.description} → {' '.join(m.position) or '(nothing left)'}")
+            click.echo(_line(m, count))
 
 
 solve_command.name = "solve"
@@ -126,13 +154,13 @@ solve_command.name = "solve"
 @click.argument("game", metavar="GAME")
 @click.option("--upto", required=True, type=str, help="The largest component (pair games: the largest coordinate).")
 @rule_options
-def table(game: str, upto: str, max_: str | None, set_: str | None, k: str | None, as_json: bool) -> None:
+def table(game: str, upto: str, as_json: bool, **rule: str | None) -> None:
     """SG values of single components 0..N (a matrix for pair games)."""
-    _game(game)
-    if not re.fullmatch(r"[0-9]+", upto.strip()):
-        fail(f"--upto must be a whole number; got {upto!r}")
+    fam = _family(game, _given(rule))
+    from grundy.games.family import number
+
     try:
-        result = make_table(game, int(upto), _options(max_, set_, k))
+        result = make_table(fam, number(upto, "--upto"))
     except GameError as error:
         fail(str(error))
     if as_json:

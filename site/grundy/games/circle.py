@@ -8,11 +8,13 @@ move takes one coin, so only the parity of n matters.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-from grundy.games.core import GameError, Move, Outcome, mex
+from grundy.games.core import Action, GameError, Move, Outcome, mex
+from grundy.games.family import Family, RuleKey, number
 
 Ring = tuple[str, int]  # ("ring", n)
 Rows = tuple[int, ...]  # the lengths of the rows left, sorted, no zeros
@@ -62,7 +64,7 @@ class CircleGame:
             n = int(position[1])
             _check(n, self.k)
             for t in range(1, min(self.k, n) + 1):
-                yield Move(f"take {t} adjacent coin{'s' if t > 1 else ''} from the ring", (n - t,) if n > t else ())
+                yield Move(Action("take-ring", (t,)), (n - t,) if n > t else ())
             return
         rows = tuple(int(r) for r in position)
         for i, n in enumerate(rows):
@@ -70,7 +72,7 @@ class CircleGame:
             for t in range(1, min(self.k, n) + 1):
                 for left in range(n - t + 1):
                     after = tuple(sorted(r for r in rest + (left, n - t - left) if r))
-                    yield Move(f"take {t} from row {i + 1} leaving {left} and {n - t - left}", after)
+                    yield Move(Action("take-row", (t, i + 1, left, n - t - left)), after)
 
 
 def ring_grundy(n: int, k: int = 2) -> int:
@@ -82,3 +84,76 @@ def ring_grundy(n: int, k: int = 2) -> int:
 
 
 __all__ = ["CircleGame", "outcome", "ring_grundy", "row_grundy"]
+
+
+# ---------------------------------------------------------------- the family
+
+MAX_K = 1000  # a move takes 1 to K adjacent coins
+MAX_SEARCH = 20_000  # coins × K: rows' SG values are tabulated, each cell over K·n splits
+RING, ROW = 0, 1  # a component is (RING, n) or (ROW, n)
+_ROW_TEXT = re.compile(r"row[ :]?(.*)", re.IGNORECASE)
+
+
+class CircleFamily(Family[tuple[int, int]]):
+    """A ring of coins (written 7) and the rows a ring breaks into (written row7)."""
+
+    key = "circle"
+    example = "7"
+    rule_keys = (RuleKey("k", "2", "take 1 to K adjacent coins", cli="--max"),)
+    table_upto = 500
+
+    def __init__(self, k: int = 2) -> None:
+        self.k = k
+
+    @classmethod
+    def from_rule(cls, args: Mapping[str, str]) -> CircleFamily:
+        return cls(number(args.get("k", "2"), "K (take 1 to K adjacent coins)", lo=1, hi=MAX_K))
+
+    def rule(self) -> dict[str, str]:
+        return {"k": str(self.k)}
+
+    def parse(self, text: str) -> tuple[int, int]:
+        row = _ROW_TEXT.fullmatch(text.strip())
+        if row:
+            return ROW, number(row.group(1), "a row of coins", lo=1)
+        return RING, number(text, "a ring of coins", lo=1)
+
+    def format(self, c: tuple[int, int]) -> str:
+        return f"row{c[1]}" if c[0] == ROW else str(c[1])
+
+    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
+        kind, n = c
+        for t in range(1, min(self.k, n) + 1):
+            if kind == RING:
+                yield Action("take-ring", (t,)), (((ROW, n - t),) if n > t else ())
+                continue
+            for left in range(n - t + 1):
+                right = n - t - left
+                yield Action("take-from-row", (t, left, right)), tuple((ROW, x) for x in (left, right) if x)
+
+    def _bounded(self, n: int) -> None:
+        if n * self.k > MAX_SEARCH:
+            raise GameError(f"SG values of rings and rows are searched while coins × K ≤ {MAX_SEARCH:,}; "
+                            f"got {n} × {self.k}", "sg-out-of-reach", most=MAX_SEARCH)
+
+    def sg(self, c: tuple[int, int]) -> int:
+        kind, n = c
+        if kind == RING and n > self.k >= 2:
+            return 0  # the symmetry strategy: the second player mirrors, whatever the ring's size
+        self._bounded(n)
+        return ring_grundy(n, self.k) if kind == RING else row_grundy(n, self.k)
+
+    def outcome(self, c: tuple[int, int]) -> Outcome:
+        return outcome(c[1], self.k) if c[0] == RING else super().outcome(c)
+
+    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        kind, n = c
+        if kind == ROW:
+            return super().winning_moves(c)
+        if outcome(n, self.k) == "P":
+            return []
+        t = n if n <= self.k else 1  # take all, or (K = 1, n odd) any single coin
+        return [(Action("take-ring", (t,)), ((ROW, n - t),) if n > t else ())]
+
+    def table_component(self, n: int) -> tuple[int, int] | None:
+        return (RING, n) if n else None

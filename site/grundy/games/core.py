@@ -17,7 +17,16 @@ P = TypeVar("P", bound=Hashable)
 
 
 class GameError(ValueError):
-    """A position, rule or parameter that the mathematics does not allow; the message quotes it."""
+    """A position, rule or parameter that the mathematics does not allow.
+
+    ``code`` names the kind of error and ``params`` its numbers, so a formatter at the edge can
+    say it in any language; ``str(error)`` is the English message, which quotes the input.
+    """
+
+    def __init__(self, message: str, code: str = "invalid", **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def mex(values: Iterable[int]) -> int:
@@ -52,10 +61,19 @@ def nim_sum(values: Iterable[int]) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Generic[P]):
-    """One move: a description a learner can read ("take 12 from heap 3") and where it leads."""
+class Action:
+    """What a move does, as data: its kind and its numbers (``Action("take-from", (12, 3))`` is
+    "take 12 from pile 3"). The engine never words a move; ``grundy.words`` does, at the edge."""
 
-    description: str
+    kind: str
+    args: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Generic[P]):
+    """One move: what it does (an :class:`Action`) and where it leads."""
+
+    action: Action
     position: P
 
 
@@ -177,7 +195,7 @@ class SumGame:
             raise GameError(f"a sum of {len(self.games)} games needs {len(self.games)} components; got {position!r}")
         for i, (game, part) in enumerate(zip(self.games, position)):
             for move in game.options(part):
-                yield Move(f"{move.description} in component {i + 1}", position[:i] + (move.position,) + position[i + 1 :])
+                yield Move(move.action, position[:i] + (move.position,) + position[i + 1 :])
 
 
 def misere_outcome(game: Game[P], position: P, *, max_positions: int = 200_000) -> Outcome:
@@ -206,7 +224,7 @@ class _MisereAsNormal(Generic[P]):
             return
         moves = list(self.game.options(position))
         if not moves:
-            yield Move("(nothing left: the player to move wins)", _END)  # type: ignore[arg-type]
+            yield Move(Action("nothing-left"), _END)  # type: ignore[arg-type]
         yield from moves
 
 
@@ -269,6 +287,7 @@ def remoteness(
 
 
 __all__ = [
+    "Action",
     "Game",
     "bottom_up",
     "GameError",

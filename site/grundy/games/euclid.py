@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grundy.games.core import GameError, Move, Outcome, Solver, every_sg_steps
+from grundy.games.core import Action, GameError, Move, Outcome, Solver, every_sg_steps
+from grundy.games.family import Family, pair
 
 Pair = tuple[int, int]
 
@@ -32,7 +33,7 @@ class EuclidGame:
         if x == 0:
             return
         for k in range(y // x, 0, -1):
-            yield Move(f"take {k}×{x} = {k * x} from the pile of {y}", _normal(x, y - k * x))
+            yield Move(Action("take-multiple", (k, x, k * x, y)), _normal(x, y - k * x))
 
 
 def outcome(a: int, b: int) -> Outcome:
@@ -57,11 +58,11 @@ _STEPS: dict[Pair, int] = {}
 
 def grundy(a: int, b: int) -> int:
     """The SG value, by memoised search (the outcome alone has the closed rule above)."""
-    pair = _normal(a, b)
-    if pair[1] > 1000:
-        # the search visits every (x, y') below, each with y'/x moves: quadratic in the pile
-        raise GameError(f"SG values of Euclid positions are searched for piles up to 1000; got {pair}")
-    return _SOLVER.grundy(pair)
+    here = _normal(a, b)
+    if here[1] > MAX_SEARCHED_PILE:
+        raise GameError(f"SG values of Euclid positions are searched for piles up to {MAX_SEARCHED_PILE}; "
+                        f"got {a},{b}", "sg-out-of-reach", most=MAX_SEARCHED_PILE)
+    return _SOLVER.grundy(here)
 
 
 def steps(a: int, b: int) -> int:
@@ -70,10 +71,11 @@ def steps(a: int, b: int) -> int:
     >>> steps(3, 5), steps(1, 1), steps(0, 7)
     (3, 1, 0)
     """
-    pair = _normal(a, b)
-    if pair[1] > 1000:
-        raise GameError(f"step counts are searched for piles up to 1000 (HDU 3595's limit); got {pair}")
-    return every_sg_steps(EuclidGame(), pair, _SOLVER, _STEPS)
+    here = _normal(a, b)
+    if here[1] > MAX_SEARCHED_PILE:  # HDU 3595's limit
+        raise GameError(f"step counts are searched for piles up to {MAX_SEARCHED_PILE}; got {a},{b}",
+                        "sg-out-of-reach", most=MAX_SEARCHED_PILE)
+    return every_sg_steps(EuclidGame(), here, _SOLVER, _STEPS)
 
 
 def every_sg_outcome(pairs: list[Pair]) -> Outcome:
@@ -84,3 +86,58 @@ def every_sg_outcome(pairs: list[Pair]) -> Outcome:
 
 
 __all__ = ["EuclidGame", "every_sg_outcome", "grundy", "outcome", "steps"]
+
+
+# ---------------------------------------------------------------- the family
+
+MAX_SEARCHED_PILE = 1000  # SG values and step counts search every (x, y') below: quadratic
+
+
+class EuclidFamily(Family[tuple[int, int]]):
+    """Euclid's game on a,b: the outcome by the closed rule for piles of any size; SG values
+    and every-SG step counts by search up to MAX_SEARCHED_PILE."""
+
+    key = "euclid"
+    example = "3,5"
+    separator = ";"
+    layout = "pairs"
+    table_upto = 120
+
+    def parse(self, text: str) -> tuple[int, int]:
+        return pair(text, "a position a,b")
+
+    def format(self, c: tuple[int, int]) -> str:
+        return f"{c[0]},{c[1]}"
+
+    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
+        for m in EuclidGame().options(c):
+            yield m.action, (m.position,)
+
+    def sg(self, c: tuple[int, int]) -> int:
+        return grundy(*c)
+
+    def outcome(self, c: tuple[int, int]) -> Outcome:
+        return outcome(*c)
+
+    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        """Piles of any size: from (x, y) with y ≥ 2x only (x, y mod x) and (x, y mod x + x) can
+        be P (anything else leaves y' ≥ 2x); otherwise the move is forced."""
+        x, y = _normal(*c)
+        if x == 0 or outcome(x, y) == "P":
+            return []
+        candidates = {y % x, y % x + x} if y >= 2 * x else {y - x}
+        found: list[tuple[Action, tuple[tuple[int, int], ...]]] = []
+        for left in sorted(candidates):
+            if left < y and outcome(x, left) == "P":
+                k = (y - left) // x
+                found.append((Action("take-multiple", (k, x, k * x, y)), (_normal(x, left),)))
+        return found
+
+    def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
+        return _normal(*c)
+
+    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
+        return r, c
+
+    def every_steps(self, c: tuple[int, int]) -> int:
+        return steps(*c)

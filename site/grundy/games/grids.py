@@ -11,12 +11,17 @@
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from grundy.games.core import GameError, Move, Outcome, Solver, mex
+from grundy.games.core import Action, GameError, Move, Outcome, Solver, mex, nim_sum, outcome_of
+from grundy.games.family import Family, pair
 
 Cell = tuple[int, int]
+
+KIKI_SG_MAX = 300  # SG values of boards come from a table filled from the corner: 90,000 cells
+MARBLES_MAX = 100  # the cut-down game's table: 10^4 cells, filled in ~0.05 s (bit masks)
+BOMB_MAX = 60  # BombTable's side: a cold 60×60 table takes ~0.8 s (3,481 explosions per bomb)
 
 
 def _check_cell(r: int, c: int, *, lo: int, what: str) -> None:
@@ -36,11 +41,11 @@ class KikiGame:
         x, y = position
         _check_cell(x, y, lo=0, what="kiki's game")
         if x:
-            yield Move("move left", (x - 1, y))
+            yield Move(Action("step-left"), (x - 1, y))
         if y:
-            yield Move("move down", (x, y - 1))
+            yield Move(Action("step-down"), (x, y - 1))
         if x and y:
-            yield Move("move diagonally down-left", (x - 1, y - 1))
+            yield Move(Action("step-diagonal"), (x - 1, y - 1))
 
 
 def kiki_start(n: int, m: int) -> Cell:
@@ -83,16 +88,37 @@ class MarblesGame:
             raise GameError(f"a marble at {(r, c)} can go home in one move; it has no place in the cut-down game")
         for t in range(1, r + 1):
             if not goes_home_at_once(r - t, c):
-                yield Move(f"move up {t}", (r - t, c))
+                yield Move(Action("slide-up", (t,)), (r - t, c))
         for t in range(1, c + 1):
             if not goes_home_at_once(r, c - t):
-                yield Move(f"move left {t}", (r, c - t))
+                yield Move(Action("slide-left", (t,)), (r, c - t))
         for t in range(1, min(r, c) + 1):
             if not goes_home_at_once(r - t, c - t):
-                yield Move(f"move diagonally {t}", (r - t, c - t))
+                yield Move(Action("slide-diagonal", (t,)), (r - t, c - t))
 
 
-_MARBLES = Solver(MarblesGame(), max_positions=200_000)
+_MARBLE_ROWS: list[list[int]] = []
+
+
+def _marble_table(side: int) -> list[list[int]]:
+    """SG values of the cut-down game for rows and columns below ``side``: each cell takes the
+    mex of the cells it slides to (up, left, diagonally), home-line cells left out, kept as bit
+    masks per row, column and diagonal (the same fill as Wythoff's; MarblesGame is its twin)."""
+    rows = [[-1] * side for _ in range(side)]
+    row_seen, col_seen = [0] * side, [0] * side
+    diag_seen: dict[int, int] = {}
+    for r in range(side):
+        for c in range(side):
+            if r == 0 or c == 0 or r == c:
+                continue  # home lines: no value, and no one moves onto them
+            seen = row_seen[r] | col_seen[c] | diag_seen.get(c - r, 0)
+            value = (~seen & (seen + 1)).bit_length() - 1
+            rows[r][c] = value
+            bit = 1 << value
+            row_seen[r] |= bit
+            col_seen[c] |= bit
+            diag_seen[c - r] = diag_seen.get(c - r, 0) | bit
+    return rows
 
 
 def marbles_grundy(r: int, c: int) -> int:
@@ -101,7 +127,20 @@ def marbles_grundy(r: int, c: int) -> int:
     >>> marbles_grundy(1, 2), marbles_grundy(2, 1), marbles_grundy(1, 3)
     (0, 0, 1)
     """
-    return _MARBLES.grundy((r, c))
+    global _MARBLE_ROWS
+    rows: list[list[int]]
+    _check_cell(r, c, lo=1, what="a marble off the home lines")
+    if r == c:
+        raise GameError(f"a marble at {r},{c} can go home in one move; it has no place in the cut-down game",
+                        "no-sg-home-line")
+    if max(r, c) > MARBLES_MAX:
+        raise GameError(f"marbles are searched up to row and column {MARBLES_MAX}; got {r},{c}", "sg-out-of-reach",
+                        most=MARBLES_MAX)
+    rows = _MARBLE_ROWS
+    if max(r, c) >= len(rows):
+        rows = _marble_table(min(MARBLES_MAX + 1, max(2 * len(rows), max(r, c) + 1, 32)))
+        _MARBLE_ROWS = rows
+    return rows[r][c]
 
 
 # ---------------------------------------------------------------- the Bomb game
@@ -112,7 +151,7 @@ class BombTable:
     """SG values of single bombs, filled on demand row by row (iteration, not recursion)."""
 
     values: dict[Cell, int] = field(default_factory=lambda: {(1, 1): 0})
-    max_side: int = 60
+    max_side: int = BOMB_MAX
 
     def grundy(self, p: int, q: int) -> int:
         _check_cell(p, q, lo=1, what="a bomb")
@@ -146,13 +185,13 @@ def bomb_options(p: int, q: int) -> Iterator[Move[tuple[Cell, ...]]]:
     if p > 1 and q > 1:
         for u in range(1, p):
             for v in range(1, q):
-                yield Move(f"explode into ({u},{q}) and ({p},{v})", ((u, q), (p, v)))
+                yield Move(Action("explode", (p, q, u, q, p, v)), ((u, q), (p, v)))
     elif p == 1 and q > 1:
         for v in range(1, q):
-            yield Move(f"explode into (1,{v})", ((1, v),))
+            yield Move(Action("explode-edge", (p, q, 1, v)), ((1, v),))
     elif q == 1 and p > 1:
         for u in range(1, p):
-            yield Move(f"explode into ({u},1)", ((u, 1),))
+            yield Move(Action("explode-edge", (p, q, u, 1)), ((u, 1),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +203,7 @@ class BombBoard:
         for i, (p, q) in enumerate(position):
             rest = position[:i] + position[i + 1 :]
             for move in bomb_options(p, q):
-                yield Move(f"bomb {i + 1}: {move.description}", settle(rest + move.position))
+                yield Move(move.action, settle(rest + move.position))
 
 
 def settle(bombs: tuple[Cell, ...]) -> tuple[Cell, ...]:
@@ -190,3 +229,192 @@ __all__ = [
     "marbles_grundy",
     "settle",
 ]
+
+
+# ---------------------------------------------------------------- the families
+
+_KIKI_ROWS: list[list[int]] = []
+
+
+def kiki_grundy(x: int, y: int) -> int:
+    """SG of a coin with x cells to its left and y below (the mex of its three moves' values)."""
+    global _KIKI_ROWS
+    rows: list[list[int]]
+    _check_cell(x, y, lo=0, what="kiki's game")
+    if max(x, y) >= KIKI_SG_MAX:
+        raise GameError(f"SG values of kiki boards are found by search, up to {KIKI_SG_MAX}×{KIKI_SG_MAX}; "
+                        f"got {y + 1}x{x + 1}", "sg-out-of-reach", most=KIKI_SG_MAX)
+    rows = _KIKI_ROWS
+    if max(x, y) >= len(rows):
+        side = min(KIKI_SG_MAX, max(2 * len(rows), max(x, y) + 1, 32))
+        rows = [[0] * side for _ in range(side)]
+        for i in range(side):
+            for j in range(side):
+                rows[i][j] = mex([rows[i - 1][j]] * (i > 0) + [rows[i][j - 1]] * (j > 0)
+                                 + [rows[i - 1][j - 1]] * (i > 0 and j > 0))
+        _KIKI_ROWS = rows  # replaced whole, so other threads keep the table they hold
+    return rows[x][y]
+
+
+class KikiFamily(Family[tuple[int, int]]):
+    """kiki's boards, written rows x columns (4x5; 4,5 is read too). Inside, a board is the
+    coin's place: (cells to its left, cells below), the coin starting top-right."""
+
+    key = "kiki"
+    example = "4x5"
+    separator = ";"
+    layout = "pairs"
+    table_upto = 120
+
+    def parse(self, text: str) -> tuple[int, int]:
+        rows, cols = pair(text.lower().replace("×", ",").replace("x", ","), "a board rows x columns", example="4x5")
+        if rows < 1 or cols < 1:
+            raise GameError(f"a board has at least 1 row and 1 column; got {rows}x{cols}", "empty-board")
+        return kiki_start(rows, cols)
+
+    def format(self, c: tuple[int, int]) -> str:
+        return f"{c[1] + 1}x{c[0] + 1}"
+
+    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
+        for m in KikiGame().options(c):
+            yield m.action, (m.position,)
+
+    def sg(self, c: tuple[int, int]) -> int:
+        return kiki_grundy(*c)
+
+    def outcome(self, c: tuple[int, int]) -> Outcome:
+        return kiki_outcome(*c)
+
+    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        return [(m.action, (m.position,)) for m in kiki_winning_moves(*c)]
+
+    def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
+        return (c[0], c[1]) if c[0] <= c[1] else (c[1], c[0])  # a board and its mirror play alike
+
+    def size(self, c: tuple[int, int]) -> int:
+        return (c[0] + 1) * (c[1] + 1)
+
+    def longest(self, c: tuple[int, int]) -> int:
+        return c[0] + c[1]
+
+    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
+        return c, r  # row r, column c: r cells below the coin, c to its left
+
+
+class MarblesFamily(Family[tuple[int, int]]):
+    """Marbles at row,column; moving one onto 0,0 wins. A marble on a home line can go home at
+    once, so such a sum is N; otherwise it is the sum of cut-down games (lesson 8)."""
+
+    key = "marbles"
+    example = "2,5"
+    separator = ";"
+    layout = "pairs"
+    table_upto = 100
+
+    def parse(self, text: str) -> tuple[int, int]:
+        r, c = pair(text, "a marble row,column", hi=MARBLES_MAX, example="2,5")
+        return r, c
+
+    def format(self, c: tuple[int, int]) -> str:
+        return f"{c[0]},{c[1]}"
+
+    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
+        r, col = c
+        for t in range(1, r + 1):
+            yield Action("slide-up", (t,)), ((r - t, col),)
+        for t in range(1, col + 1):
+            yield Action("slide-left", (t,)), ((r, col - t),)
+        for t in range(1, min(r, col) + 1):
+            yield Action("slide-diagonal", (t,)), ((r - t, col - t),)
+
+    def move_count(self, c: tuple[int, int]) -> int:
+        return c[0] + c[1] + min(c)
+
+    def sg(self, c: tuple[int, int]) -> int:
+        if c == (0, 0) or goes_home_at_once(*c):
+            raise GameError(f"a marble at {c[0]},{c[1]} can go home at once: it has no SG value in the cut-down game",
+                            "no-sg-home-line")
+        return marbles_grundy(*c)
+
+    def moves_to_value(self, c: tuple[int, int], target: int) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        """Within the cut-down game: a move onto a home line hands the win over, so it is none."""
+        return [(a, parts) for a, parts in self.moves(c)
+                if parts[0] != (0, 0) and not goes_home_at_once(*parts[0]) and self.sg(parts[0]) == target]
+
+    def finished(self, position: tuple[tuple[int, int], ...]) -> bool:
+        return (0, 0) in position
+
+    def sum_grundy(self, position: tuple[tuple[int, int], ...]) -> int | None:
+        if self.finished(position) or any(goes_home_at_once(*c) for c in position):
+            return None  # a won or winnable-at-once position has no value in the cut-down game
+        return nim_sum(self.sg(c) for c in position)
+
+    def sum_outcome(self, position: tuple[tuple[int, int], ...]) -> Outcome:
+        if self.finished(position):
+            return "P"  # the player who moved a marble home has just won
+        g = self.sum_grundy(position)
+        return "N" if g is None else outcome_of(g)
+
+    def outcome(self, c: tuple[int, int]) -> Outcome:
+        return self.sum_outcome((c,))
+
+    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        """Home at once where the marble can; else the cut-down game's moves to SG 0."""
+        return [(a, parts) for a, parts in self.moves(c) if self.sum_outcome(parts) == "P"]
+
+    def size(self, c: tuple[int, int]) -> int:
+        return (c[0] + 1) * (c[1] + 1)
+
+    def longest(self, c: tuple[int, int]) -> int:
+        return c[0] + c[1]
+
+    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
+        return None if (r, c) == (0, 0) or goes_home_at_once(r, c) else (r, c)
+
+
+class BombFamily(Family[tuple[int, int]]):
+    """Bombs at row,column (from 1); an explosion leaves two bombs (one on the edge), and two
+    bombs on one cell, or a bomb on 1,1, vanish. ``none`` is the empty board."""
+
+    key = "bomb"
+    keeps_count = False
+    example = "3,4"
+    separator = ";"
+    layout = "pairs"
+    table_upto = BOMB_MAX
+
+    def parse(self, text: str) -> tuple[int, int]:
+        return pair(text, "a bomb row,column", lo=1, hi=BOMB_MAX, example="3,4")
+
+    def format(self, c: tuple[int, int]) -> str:
+        return f"{c[0]},{c[1]}"
+
+    def parse_sum(self, texts: Sequence[str]) -> tuple[tuple[int, int], ...]:
+        if [t.strip().lower() for t in texts] == ["none"]:
+            return ()
+        return super().parse_sum(texts)
+
+    def format_sum(self, position: Sequence[tuple[int, int]]) -> str:
+        return super().format_sum(position) if position else "none"
+
+    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
+        for m in bomb_options(*c):
+            yield m.action, m.position
+
+    def sg(self, c: tuple[int, int]) -> int:
+        return BOMBS.grundy(*c)
+
+    def tidy(self, position: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        return settle(position)
+
+    def size(self, c: tuple[int, int]) -> int:
+        return 1 << min(c[0] * c[1], 60)  # bombs come and go on every cell up to (p, q)
+
+    def move_count(self, c: tuple[int, int]) -> int:
+        return max(c[0] - 1, 1) * max(c[1] - 1, 1)
+
+    def longest(self, c: tuple[int, int]) -> int:
+        return 1 << min(c[0] + c[1], 20)
+
+    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
+        return None if r == 0 or c == 0 else (r, c)

@@ -9,10 +9,11 @@ a's; taking the smallest part wins, because the opponent cannot reach the next p
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from grundy.games.core import GameError, Move, Outcome
+from grundy.games.core import Action, GameError, Move, Outcome, Solver
+from grundy.games.family import Family, RuleKey, number
 
 State = tuple[int, int]  # (stones left, the most that may be taken now)
 
@@ -82,7 +83,7 @@ class KMultipleGame:
     def options(self, position: State) -> Iterator[Move[State]]:
         left, most = position
         for t in range(1, min(left, most) + 1):
-            yield Move(f"take {t}", (left - t, self.k * t))
+            yield Move(Action("take", (t,)), (left - t, self.k * t))
 
 
 def start(n: int) -> State:
@@ -91,3 +92,69 @@ def start(n: int) -> State:
 
 
 __all__ = ["KMultipleGame", "decompose", "losing_numbers", "outcome", "start", "winning_first_move"]
+
+
+# ---------------------------------------------------------------- the family
+
+MAX_K = 1000
+MAX_SEARCHED_HEAP = 150  # SG values (and every winning move) by search: ~n² states of n moves
+
+
+class KMultipleFamily(Family[tuple[int, int]]):
+    """A heap, written n when fresh (the first move takes 1 to n − 1) and n:m once a move has
+    capped the next one at m; the outcome of a fresh heap by the closed form, any size."""
+
+    key = "k-multiple"
+    example = "20"
+    rule_keys = (RuleKey("k", None, "each move takes at most K times the last"),)
+    table_upto = MAX_SEARCHED_HEAP
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self._solver: Solver[State] = Solver(KMultipleGame(k), max_positions=200_000)
+
+    @classmethod
+    def from_rule(cls, args: Mapping[str, str]) -> KMultipleFamily:
+        raw = args.get("k")
+        if raw is None:
+            raise GameError("the k-multiple game needs K, e.g. --k 2", "rule-missing", key="k")
+        return cls(number(raw, "K", lo=1, hi=MAX_K))
+
+    def rule(self) -> dict[str, str]:
+        return {"k": str(self.k)}
+
+    def parse(self, text: str) -> tuple[int, int]:
+        heap, _, cap = text.partition(":")
+        if not cap:
+            return start(number(heap, "a heap", lo=1))
+        return number(heap, "a heap"), number(cap, "the most the next move may take", lo=1)
+
+    def format(self, c: tuple[int, int]) -> str:
+        return str(c[0]) if c == start(c[0]) else f"{c[0]}:{c[1]}"
+
+    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
+        for m in KMultipleGame(self.k).options(c):
+            yield m.action, (m.position,)
+
+    def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
+        return c if c[0] == 0 or c[1] < c[0] or c == start(c[0]) else (c[0], c[0])
+
+    def sg(self, c: tuple[int, int]) -> int:
+        if c[0] > MAX_SEARCHED_HEAP:
+            raise GameError(f"SG values of the k-multiple game are found by search, up to heaps of "
+                            f"{MAX_SEARCHED_HEAP}; got {c[0]}", "sg-out-of-reach", most=MAX_SEARCHED_HEAP)
+        return self._solver.grundy(c)
+
+    def outcome(self, c: tuple[int, int]) -> Outcome:
+        return outcome(c[0], self.k) if c[0] >= 1 and c == start(c[0]) else super().outcome(c)
+
+    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        """Every winning move by search up to MAX_SEARCHED_HEAP; beyond, for a fresh heap, the
+        closed form's one (take the smallest part of the decomposition)."""
+        if c[0] <= MAX_SEARCHED_HEAP or c != start(c[0]):
+            return super().winning_moves(c)
+        take = winning_first_move(c[0], self.k)
+        return [] if take is None else [(Action("take", (take,)), ((c[0] - take, self.k * take),))]
+
+    def table_component(self, n: int) -> tuple[int, int] | None:
+        return start(n) if n else None

@@ -10,7 +10,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from grundy.games.core import GameError, Move, Outcome, nim_sum
+from grundy.games.core import Action, GameError, Move, Outcome, nim_sum
+from grundy.games.family import Family, number
 
 
 def _check_heaps(heaps: Sequence[int]) -> None:
@@ -26,7 +27,7 @@ class NimHeap:
     def options(self, position: int) -> Iterator[Move[int]]:
         _check_heaps([position])
         for left in range(position - 1, -1, -1):
-            yield Move(f"take {position - left}", left)
+            yield Move(Action("take", (position - left,)), left)
 
 
 class NimMove(NamedTuple):
@@ -109,3 +110,46 @@ def misere_winning_moves(heaps: Sequence[int]) -> list[NimMove]:
 
 
 __all__ = ["NimHeap", "NimMove", "misere_outcome", "misere_winning_moves", "outcome", "winning_moves"]
+
+
+# ---------------------------------------------------------------- the family
+
+
+class NimFamily(Family[int]):
+    """Nim heaps of any size: SG(n) = n, and a sum's winning moves come from the XOR."""
+
+    key = "nim"
+
+    def parse(self, text: str) -> int:
+        return number(text, "a heap")
+
+    def moves(self, c: int) -> Iterator[tuple[Action, tuple[int, ...]]]:
+        for left in range(c - 1, -1, -1):
+            yield Action("take", (c - left,)), (left,)
+
+    def sg(self, c: int) -> int:
+        return c
+
+    def moves_to_value(self, c: int, target: int) -> list[tuple[Action, tuple[int, ...]]]:
+        return [(Action("take", (c - target,)), (target,))] if target < c else []
+
+    def move_to(self, c: int, parts: tuple[int, ...]) -> Action | None:
+        return Action("take", (c - parts[0],)) if len(parts) == 1 and 0 <= parts[0] < c else None
+
+    def size(self, c: int) -> int:
+        return c + 1
+
+    def move_count(self, c: int) -> int:
+        return c
+
+    def longest(self, c: int) -> int:
+        return c
+
+    def table_component(self, n: int) -> int | None:
+        return n
+
+    def misere_outcome(self, position: tuple[int, ...]) -> Outcome | None:
+        return misere_outcome(position)
+
+    def misere_winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, Action, tuple[int, ...]]] | None:
+        return [(m.heap - 1, Action("take", (m.take,)), (m.left,)) for m in misere_winning_moves(position)]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from grundy.games.core import GameError, Move, Outcome, nim_sum
+from grundy.games.core import Action, GameError, Move, Outcome, nim_sum
+from grundy.games.family import Family, number
 
 Stairs = tuple[int, ...]
 
@@ -35,8 +36,7 @@ class StaircaseGame:
                 after[i] -= x
                 if i:
                     after[i - 1] += x
-                where = f"step {i}" if i else "the ground"
-                yield Move(f"move {x} from step {i + 1} to {where}", tuple(after))
+                yield Move(Action("move-step", (x, i + 1, i)), tuple(after))  # step 0 is the ground
 
 
 def grundy(coins: Sequence[int]) -> int:
@@ -68,15 +68,14 @@ def moves_to_value(coins: Sequence[int], target: int) -> list[Move[Stairs]]:
             after[i] -= moved
             if i:
                 after[i - 1] += moved
-            where = f"step {i}" if i else "the ground"
-            found.append(Move(f"move {moved} from step {i + 1} to {where}", tuple(after)))
+            found.append(Move(Action("move-step", (moved, i + 1, i)), tuple(after)))
         elif i % 2 == 1:  # even step i+1: raise the odd step below it to its value ⊕ x
             below = coins[i - 1]
             moved = (below ^ x) - below
             if 0 < moved <= c:
                 after[i] -= moved
                 after[i - 1] += moved
-                found.append(Move(f"move {moved} from step {i + 1} to step {i}", tuple(after)))
+                found.append(Move(Action("move-step", (moved, i + 1, i)), tuple(after)))
     return found
 
 
@@ -96,7 +95,7 @@ class BoxesGame:
                         after = list(position)
                         after[a - 1] -= x
                         after[b - 1] += x
-                        yield Move(f"move {x} from box {a} to box {b}", tuple(after))
+                        yield Move(Action("move-box", (x, a, b)), tuple(after))
 
 
 def boxes_grundy(cards: Sequence[int]) -> int:
@@ -123,7 +122,7 @@ class GeorgiaBobGame:
         for i, square in enumerate(position):
             lowest = position[i - 1] + 1 if i else 1
             for to in range(square - 1, lowest - 1, -1):
-                yield Move(f"move the piece on {square} to {to}", position[:i] + (to,) + position[i + 1 :])
+                yield Move(Action("move-piece", (square, to)), position[:i] + (to,) + position[i + 1 :])
 
 
 def georgia_bob_grundy(squares: Sequence[int]) -> int:
@@ -151,3 +150,32 @@ __all__ = [
     "moves_to_value",
     "outcome",
 ]
+
+
+# ---------------------------------------------------------------- the family
+
+
+class StaircaseFamily(Family[tuple[int, ...]]):
+    """A staircase, written c1,c2,…,cn (coins on steps 1..n): one component, valued by the XOR
+    of its odd steps. Several staircases, one per argument, are a sum."""
+
+    key = "staircase"
+    example = "3,5,4"
+    separator = ";"
+    layout = "none"
+
+    def parse(self, text: str) -> tuple[int, ...]:
+        return tuple(number(c, "a step") for c in text.split(","))
+
+    def format(self, c: tuple[int, ...]) -> str:
+        return ",".join(map(str, c))
+
+    def moves(self, c: tuple[int, ...]) -> Iterator[tuple[Action, tuple[tuple[int, ...], ...]]]:
+        for m in StaircaseGame().options(c):
+            yield m.action, (m.position,)
+
+    def sg(self, c: tuple[int, ...]) -> int:
+        return grundy(c)
+
+    def moves_to_value(self, c: tuple[int, ...], target: int) -> list[tuple[Action, tuple[tuple[int, ...], ...]]]:
+        return [(m.action, (m.position,)) for m in moves_to_value(c, target)]

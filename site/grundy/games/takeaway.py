@@ -9,12 +9,13 @@ fills the table from 0 upward by the definition) and the tests prove they agree.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
-from grundy.games.core import GameError, Move, Outcome, mex, outcome_of
+from grundy.games.core import Action, GameError, Move, Outcome, mex, outcome_of
+from grundy.games.family import Family, RuleKey, number
 
 
 class Rule(Protocol):
@@ -303,7 +304,7 @@ class TakeAwayGame:
 
     def options(self, position: int) -> Iterator[Move[int]]:
         for s in self.rule.moves(position):
-            yield Move(f"take {s}", position - s)
+            yield Move(Action("take", (s,)), position - s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,3 +355,134 @@ __all__ = [
     "period",
     "replay",
 ]
+
+
+# ---------------------------------------------------------------- the families
+
+
+MAX_SET_AMOUNT = 10_000  # S-Nim (HDU 1536 / POJ 2960) allows amounts up to 10,000
+MAX_SET_SIZE = 100  # … and up to 100 of them; the period search then tabulates ~15,000 heaps
+
+
+def parse_rule(text: str) -> Rule:
+    """A subtraction rule as written: ``1,3,4``, ``powers-of-two`` or ``fibonacci``."""
+    raw = text.strip()
+    if raw == "powers-of-two":
+        return PowersOfTwo()
+    if raw == "fibonacci":
+        return Fibonacci()
+    items = raw.split(",")
+    if len(items) > MAX_SET_SIZE:
+        raise GameError(f"the set S holds at most {MAX_SET_SIZE} amounts; got {len(items)}", "set-too-large",
+                        most=MAX_SET_SIZE)
+    if any(not item.strip() for item in items):
+        raise GameError(f"the set S has an empty item in {raw[:40]!r}; write it like 1,3,4", "set-empty-item")
+    return SubtractionSet(frozenset(number(a, "an amount in S", lo=1, hi=MAX_SET_AMOUNT) for a in items))
+
+
+def format_rule(rule: Rule) -> str:
+    if isinstance(rule, PowersOfTwo):
+        return "powers-of-two"
+    if isinstance(rule, Fibonacci):
+        return "fibonacci"
+    assert isinstance(rule, SubtractionSet)
+    return ",".join(map(str, sorted(rule.amounts)))
+
+
+class _HeapFamily(Family[int]):
+    """One heap under a take-away rule."""
+
+    rule_of: Rule
+
+    def parse(self, text: str) -> int:
+        return number(text, "a heap")
+
+    def moves(self, c: int) -> Iterator[tuple[Action, tuple[int, ...]]]:
+        for s in self.rule_of.moves(c):
+            yield Action("take", (s,)), (c - s,)
+
+    def sg(self, c: int) -> int:
+        return grundy(self.rule_of, c)
+
+    def size(self, c: int) -> int:
+        return c + 1
+
+    def longest(self, c: int) -> int:
+        return c  # every move takes at least one coin
+
+    def table_component(self, n: int) -> int | None:
+        return n
+
+    def table_values(self, upto: int) -> list[int | None]:
+        return list(grundy_values(self.rule_of, upto))
+
+    def table_facts(self) -> dict[str, object]:
+        p = period(self.rule_of)
+        return {"period": None if p is None else {"preperiod": p.preperiod, "length": p.length}}
+
+
+class BashFamily(_HeapFamily):
+    """Bash's game: take 1 to m coins from one heap; SG(n) = n mod (m + 1), for any m."""
+
+    key = "bash"
+    rule_keys = (RuleKey("m", None, "take 1 to M", cli="--max"),)
+
+    def __init__(self, m: int) -> None:
+        self.rule_of = Bash(m)
+        self.m = m
+
+    @classmethod
+    def from_rule(cls, args: Mapping[str, str]) -> BashFamily:
+        raw = args.get("m")
+        if raw is None:
+            raise GameError("Bash's game needs M (take 1 to M), e.g. --max 3", "rule-missing", key="m")
+        return cls(number(raw, "M (take 1 to M)", lo=1))
+
+    def rule(self) -> dict[str, str]:
+        return {"m": str(self.m)}
+
+    def moves_to_value(self, c: int, target: int) -> list[tuple[Action, tuple[int, ...]]]:
+        """The closed form: the one move to value t takes (n − t) mod (m + 1)."""
+        take = (c - target) % (self.m + 1)
+        if target > self.m or not 1 <= take <= min(c, self.m):
+            return []
+        return [(Action("take", (take,)), (c - take,))]
+
+    def move_count(self, c: int) -> int:
+        return min(c, self.m)
+
+    def table_values(self, upto: int) -> list[int | None]:
+        return [n % (self.m + 1) for n in range(upto + 1)]  # the closed form: m may be huge
+
+    def misere_outcome(self, position: tuple[int, ...]) -> Outcome | None:
+        """One heap: P ⇔ n mod (m + 1) = 1 (normal Bash on n − 1; lesson 3). Sums: search."""
+        return ("P" if position[0] % (self.m + 1) == 1 else "N") if len(position) == 1 else None
+
+    def misere_winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, Action, tuple[int, ...]]] | None:
+        if len(position) != 1:
+            return None
+        n = position[0]
+        take = (n - 1) % (self.m + 1)
+        return [(0, Action("take", (take,)), (n - take,))] if 1 <= take <= min(n, self.m) else []
+
+
+class SubtractionFamily(_HeapFamily):
+    """A subtraction game: take s coins, s in a set S (finite, the powers of two, or the
+    Fibonacci numbers); a finite set's SG values are periodic, and the period is found."""
+
+    key = "subtraction"
+    rule_keys = (RuleKey("set", None, "the set S: 1,3,4 | powers-of-two | fibonacci"),)
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule_of = rule
+
+    @classmethod
+    def from_rule(cls, args: Mapping[str, str]) -> SubtractionFamily:
+        raw = args.get("set")
+        if raw is None:
+            raise GameError("the subtraction game needs its set S, e.g. --set 1,3,4, powers-of-two or fibonacci",
+                            "rule-missing", key="set")
+        return cls(parse_rule(raw))
+
+    def rule(self) -> dict[str, str]:
+        return {"set": format_rule(self.rule_of)}

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from grundy.games.core import GameError, Move, nim_sum
+from grundy.games.core import Action, GameError, Move, nim_sum
+from grundy.games.family import Family
 
 Row = tuple[bool, ...]  # True = heads
 
@@ -65,8 +66,7 @@ class MockTurtles:
                     after = list(position)
                     for i in (x, *others):
                         after[i] = not after[i]
-                    turned = ", ".join(str(i) for i in (*others, x))
-                    yield Move(f"turn over coin{'s' if size else ''} {turned}", tuple(after))
+                    yield Move(Action("turn-over", (*others, x)), tuple(after))
 
 
 def moves_to_value(row: Row, target: int) -> list[Move[Row]]:
@@ -77,3 +77,45 @@ def moves_to_value(row: Row, target: int) -> list[Move[Row]]:
 
 
 __all__ = ["MockTurtles", "format_row", "g", "grundy", "moves_to_value", "parse_row"]
+
+
+# ---------------------------------------------------------------- the family
+
+MAX_LISTED_ROW = 60  # a row of n coins has ~n³/6 moves to list; the value itself is a closed form
+
+
+class MockTurtlesFamily(Family[tuple[int, ...]]):
+    """A row of coins, written THHTH; inside, 1 for heads and 0 for tails."""
+
+    key = "mock-turtles"
+    example = "THHTH"
+    separator = " "
+    table_upto = 100_000
+
+    def parse(self, text: str) -> tuple[int, ...]:
+        return tuple(int(h) for h in parse_row(text))
+
+    def format(self, c: tuple[int, ...]) -> str:
+        return format_row(tuple(bool(h) for h in c))
+
+    def moves(self, c: tuple[int, ...]) -> Iterator[tuple[Action, tuple[tuple[int, ...], ...]]]:
+        for m in MockTurtles().options(tuple(bool(h) for h in c)):
+            yield m.action, (tuple(int(h) for h in m.position),)
+
+    def sg(self, c: tuple[int, ...]) -> int:
+        return grundy(tuple(bool(h) for h in c))
+
+    def moves_to_value(self, c: tuple[int, ...], target: int) -> list[tuple[Action, tuple[tuple[int, ...], ...]]]:
+        if len(c) > MAX_LISTED_ROW:
+            raise GameError(f"rows longer than {MAX_LISTED_ROW} coins have too many moves to list; got {len(c)}",
+                            "too-many-moves", most=MAX_LISTED_ROW)
+        return super().moves_to_value(c, target)
+
+    def table_component(self, n: int) -> tuple[int, ...] | None:
+        return (0,) * n + (1,)  # a single head at position n
+
+    def table_values(self, upto: int) -> list[int | None]:
+        return [g(x) for x in range(upto + 1)]
+
+    def table_facts(self) -> dict[str, object]:
+        return {"note": "SG of a single head at position x (0 = leftmost)"}

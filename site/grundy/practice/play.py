@@ -12,19 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from grundy.games.core import GameError, Outcome
-from grundy.practice.arenas import MAX_HISTORY, Arena, PlayMove, Position, make_arena, replay
+from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position, replay
+from grundy.practice.games import spec
 
 MAX_MOVES_TEXT = MAX_HISTORY + 200  # the start's checks keep real games within MAX_HISTORY
-STARTS = {  # a first position to offer for each game, and the range of random ones
-    "bash": ("15", (8, 40)),
-    "subtraction": ("12,9", (5, 30)),
-    "nim": ("3,4,5", (1, 12)),
-    "misere-nim": ("1,2,4", (1, 9)),
-    "wythoff": ("4,9", (2, 25)),
-    "kiki": ("6x7", (2, 20)),
-    "marbles": ("5,8;3,7", (1, 12)),
-    "bomb": ("3,4;2,2", (1, 4)),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +107,9 @@ class GameState:
 def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) -> GameState:
     """The game a URL describes. ``start=random`` draws a start (with ``rng``). Raises
     GameError naming the first thing wrong."""
-    arena = make_arena(game, args.get("m"), args.get("set"))
-    raw_start = args.get("start", STARTS[game][0]).strip()
+    game_spec = spec(game)
+    arena = game_spec.arena(args)
+    raw_start = args.get("start", game_spec.start).strip()
     if raw_start == "":
         raise GameError("type a start position, or press Random start")
     if raw_start == "random":
@@ -149,30 +141,17 @@ def _check_computer_moves(state: GameState) -> None:
             expected = state.arena.computer_move(here)
             if expected.after != after:
                 raise GameError(f"move {i + 1} is not the computer's: from {state.arena.format(here)} it plays"
-                                f" {expected.label} to {state.arena.format(expected.after)}")
+                                f" {expected.label} to {state.arena.format(expected.after)}", "not-the-computers-move")
         here = after
 
 
 def random_start(arena: Arena, rng: random.Random) -> Position:
-    """A fresh position the computer can still search: two to four components for heaps (one
-    for Bash and the subtraction game, which are about a single heap), one pair or board."""
-    lo, hi = STARTS[arena.key][1]
+    """A fresh position the computer can still search, drawn by the game's spec."""
     for _ in range(100):
-        if arena.key in ("nim", "misere-nim"):
-            start: Position = tuple(rng.randint(lo, hi) for _ in range(rng.randint(3, 4)))
-        elif arena.key in ("bash", "subtraction"):
-            start = (rng.randint(lo, hi),)  # one heap: sums come later in the course
-        elif arena.key == "kiki":
-            start = ((rng.randint(lo, hi) - 1, rng.randint(lo, hi) - 1),)
-        elif arena.key == "marbles":
-            start = tuple((rng.randint(lo, hi), rng.randint(lo, hi)) for _ in range(rng.randint(1, 2)))
-        elif arena.key == "bomb":
-            start = arena.parse(";".join(f"{rng.randint(lo, hi)},{rng.randint(lo, hi)}" for _ in range(2)))
-        else:
-            start = ((rng.randint(lo, hi), rng.randint(lo, hi)),)
+        start = arena.parse(arena.spec.random_start(rng))
         if start and arena.unplayable(start) is None and arena.moves(start):
             return start
-    raise AssertionError("the ranges in STARTS fit the play limits")
+    raise AssertionError("a spec's random starts fit the play limits")
 
 
-__all__ = ["GameState", "STARTS", "Turn", "parse", "random_start"]
+__all__ = ["GameState", "Turn", "parse", "random_start"]

@@ -9,6 +9,7 @@ from flask import Flask
 from jinja2 import FileSystemLoader
 
 from grundy.lessons import Catalog
+from grundy.words import describe
 from grundy.web import assets, lessons, practice, present, scores, security, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -38,6 +39,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     # "take a Fibonacci number" → "Take a Fibonacci number" (Jinja's capitalize would lower the F)
     app.jinja_env.filters["sentence"] = lambda text: text[:1].upper() + text[1:]
     app.jinja_env.filters["past"] = past_tense
+    app.jinja_env.filters["describe"] = describe  # an engine move (an Action) in words
 
     security.register(app)
     scores.register(app, Path(app.config.get("INSTANCE_DIR", ROOT / "instance")))

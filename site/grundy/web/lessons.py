@@ -5,7 +5,7 @@ from flask import Blueprint, abort, current_app, render_template, url_for
 from markupsafe import Markup
 
 from grundy.lessons import Catalog
-from grundy.practice.arenas import ARENAS
+from grundy.practice.games import SPECS, SUMS_LESSON
 
 bp = Blueprint("lessons", __name__)
 
@@ -40,13 +40,13 @@ def lesson(slug: str) -> str:
 def _practice(slug: str) -> list[dict[str, str]]:
     """Quiz and play links for the games this lesson teaches; the sums lesson gets every game's
     level of sums."""
-    sums = slug == ARENAS["nim"].SUMS_LESSON[0]
+    sums = slug == SUMS_LESSON[0]
     return [
         {"title": kind.title,
          "quiz": url_for("practice.quiz_question", game=key, level=3 if sums else 1),
          "play": url_for("practice.play", game=key)}
-        for key, kind in ARENAS.items()
-        if kind.lesson[0] == slug or (sums and key not in ("nim", "misere-nim"))
+        for key, kind in SPECS.items()
+        if kind.lesson[0] == slug or (sums and kind.sum_is_plain)
     ]
 
 

@@ -17,7 +17,8 @@ from markupsafe import Markup
 from grundy.games.core import GameError
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
-from grundy.practice.arenas import ARENAS, Arena, Position, make_arena
+from grundy.practice.arena import Arena, Position
+from grundy.practice.games import SPECS
 from grundy.web import scores
 from grundy.web.widgets import is_fragment_request, render_widget
 from grundy.widgets import WIDGETS
@@ -52,14 +53,14 @@ def _lesson_link(slug_anchor: tuple[str, str] | None) -> dict[str, str] | None:
 
 @bp.get("/play")
 def play_index() -> str:
-    games = [(key, kind, play_mod.STARTS[key][0]) for key, kind in ARENAS.items()]
+    games = [(key, spec, spec.start) for key, spec in SPECS.items()]
     return render_template("practice/play_index.html", games=games)
 
 
 @bp.get("/play/<game>")
 def play(game: str) -> Response:
-    if game not in ARENAS:
-        abort(404, f"There is no game called {game!r} to play; choose one of {', '.join(ARENAS)}.")
+    if game not in SPECS:
+        abort(404, f"There is no game called {game!r} to play; choose one of {', '.join(SPECS)}.")
     args = request.args.to_dict()
     # A drawn or default start is made explicit in the URL, so a reload replays the same game.
     implicit_start = "random" in args or args.get("start", "random").strip() == "random"
@@ -81,17 +82,18 @@ def play(game: str) -> Response:
 
 def _play_context(game: str, args: Mapping[str, str], state: play_mod.GameState | None, error: str | None) -> dict[str, Any]:
     try:
-        arena: Arena | None = state.arena if state else make_arena(game, args.get("m"), args.get("set"))
+        arena: Arena | None = state.arena if state else SPECS[game].arena(args)
     except GameError:
         arena = None
+    spec = SPECS[game]
     context: dict[str, Any] = {
-        "game": game, "kind": ARENAS[game], "arena": arena, "state": state, "error": error,
-        "form": {k: args.get(k, "") for k in ("m", "set", "start", "first", "hints")},
-        "lesson": _lesson_link(ARENAS[game].lesson),
-        "default_start": play_mod.STARTS[game][0],
+        "game": game, "kind": spec, "arena": arena, "state": state, "error": error,
+        "form": {k: args.get(k, "") for k in (*spec.rule_keys, "start", "first", "hints")},
+        "lesson": _lesson_link(spec.lesson),
+        "default_start": spec.start,
     }
     if error is not None:
-        context["form"]["start"] = args.get("start", play_mod.STARTS[game][0])
+        context["form"]["start"] = args.get("start", spec.start)
         return context
     assert state is not None
     context["form"]["start"] = state.arena.format(state.start)
@@ -160,7 +162,7 @@ def next_seed(seed: int) -> int:
 @bp.get("/quiz")
 def quiz_index() -> str:
     book = scores.load()
-    return render_template("practice/quiz_index.html", arenas=ARENAS, levels=quiz_mod.LEVELS, book=book,
+    return render_template("practice/quiz_index.html", arenas=SPECS, levels=quiz_mod.LEVELS, book=book,
                            rejected=scores.rejected())
 
 
@@ -192,12 +194,12 @@ def _question_url(q: quiz_mod.Question) -> str:
 
 def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
     context: dict[str, Any] = {"q": q, "error": None, "stage": "ask", "book": scores.load(), "rejected": scores.rejected(),
-                               "levels": quiz_mod.LEVELS, "arenas": ARENAS}
+                               "levels": quiz_mod.LEVELS, "arenas": SPECS}
     if q is not None:
         context.update(
             arena=q.arena, position=q.position, components=list(enumerate(q.position)),
             next_url=url_for("practice.quiz_question", game=q.game, level=q.level, seed=next_seed(q.seed)),
-            question_url=_question_url(q), needs_plotly=q.game == "wythoff",
+            question_url=_question_url(q), needs_plotly=_visual_name(q.arena, q.position) == "wythoff",
             play_url=url_for("practice.play", game=q.game, **q.arena.rule_query(),
                              **({} if q.arena.unplayable(q.position) else {"start": q.position_text})),
         )
@@ -255,49 +257,24 @@ def _feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, rev
         "stage": "answered", "says": says, "truth": truth, "right": says == truth, "counted": counted,
         "reason": q.arena.reason(q.position, reveal_move=reveal or truth == "P"),
         "visual": _visual(q.arena, q.position),
-        "lesson": _lesson_link(q.arena.SUMS_LESSON if len(q.position) > 1 and q.game not in ("nim", "misere-nim")
-                               else q.arena.lesson),
-        "move_lesson": _lesson_link(q.arena.move_lesson),
+        "lesson": _lesson_link(q.arena.spec.lesson_for(q.position)),
+        "move_lesson": _lesson_link(q.arena.spec.move_lesson),
         "winning": quiz_mod.winning_moves(q) if truth == "N" else [],
     }
 
 
 def _visual(arena: Arena, position: Position) -> Markup | None:
-    """The lesson's own widget for this position: the P/N table, the period, the XOR columns,
-    the Wythoff plot or the grid (none for misère Nim and sums of other games)."""
-    name, args = _visual_args(arena, position)
-    if name is None:
+    """The lesson's own widget for this position, as the game's spec chooses it (the P/N table,
+    the period, the XOR columns, the Wythoff plot or the grid; none where it would mislead, such
+    as the XOR table for a sum of other games, whose moves are not Nim moves)."""
+    chosen = arena.spec.visual(arena, position)
+    if chosen is None:
         return None
+    name, args = chosen
     rendered = render_widget(WIDGETS[name], args, "quiz-visual", standalone=False)
     return Markup(rendered.html) if rendered.status == 200 else None
 
 
-def _visual_args(arena: Arena, position: Position) -> tuple[str | None, dict[str, str]]:
-    key = arena.key
-    if key == "nim":
-        return "xor-columns", {"heaps": arena.format(position)}
-    if key == "misere-nim" or len(position) > 1:
-        # Misère Nim's moves are not Nim's, and the XOR table of a sum's SG values would offer
-        # moves in Nim heaps rather than in these games: the written reason explains both.
-        return None, {}
-    (c,) = position
-    if key in ("bash", "subtraction"):
-        assert isinstance(c, int)
-        rule = {"rule": "bash", "m": arena.rule_query()["m"]} if key == "bash" else {"rule": "set", "set": arena.rule_query()["set"]}
-        if c <= 300:
-            return "pn-table", rule | {"upto": str(max(c, 12))}
-        if key == "subtraction":
-            return "period", {"set": rule["set"], "n": str(c), "upto": "40"}
-        return "pn-table", rule | {"upto": str(min(300, 3 * int(rule["m"]) + 2))}
-    if key == "wythoff":
-        a, b = c  # type: ignore[misc]
-        return "wythoff", {"a": str(a), "b": str(b), "span": str(min(200, max(25, max(a, b) + 3)))}
-    if key == "kiki":
-        x, y = c  # type: ignore[misc]
-        if max(x, y) <= 24:
-            return "grid", {"game": "kiki", "size": str(max(x, y, 2)), "cell": f"{y},{x}"}
-    if key in ("marbles", "bomb"):
-        r, col = c  # type: ignore[misc]
-        if max(r, col) <= 24:
-            return "grid", {"game": key, "size": str(max(r, col, 2)), "cell": f"{r},{col}"}
-    return None, {}
+def _visual_name(arena: Arena, position: Position) -> str | None:
+    chosen = arena.spec.visual(arena, position)
+    return None if chosen is None else chosen[0]

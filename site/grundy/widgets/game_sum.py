@@ -5,8 +5,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from typing import Any
+
 from grundy.games.core import nim_sum
-from grundy.games.solve import FAMILIES, Options
+from grundy.games.family import Family
+from grundy.games.registry import family
+from grundy.words import describe
 from grundy.widgets.params import BadParameter, int_list_param, int_param, int_set_param
 
 NAME = "game-sum"
@@ -23,7 +27,7 @@ MAX_PARTS = 8
 @dataclass(frozen=True, slots=True)
 class Part:
     family: str  # the engine's family name
-    position: object
+    position: Any
     text: str
 
 
@@ -47,12 +51,12 @@ class Params:
         }
 
     @property
-    def options(self) -> dict[str, Options]:
+    def families(self) -> dict[str, Family[Any]]:
         return {
-            "nim": Options(),
-            "bash": Options(max=self.m),
-            "subtraction": Options(set=",".join(map(str, sorted(self.amounts)))),
-            "wythoff": Options(),
+            "nim": family("nim"),
+            "bash": family("bash", {"m": str(self.m)}),
+            "subtraction": family("subtraction", {"set": ",".join(map(str, sorted(self.amounts)))}),
+            "wythoff": family("wythoff"),
         }
 
     @property
@@ -126,15 +130,15 @@ class View:
 
 
 def view(params: Params) -> View:
-    options = params.options
-    values = [FAMILIES[p.family].grundy(p.position, options[p.family]) for p in params.parts]
+    families = params.families
+    values = [families[p.family].sg(p.position) for p in params.parts]
     total = nim_sum(values)
     rows = []
     for i, (part, value) in enumerate(zip(params.parts, values)):
         moves = []
         if total:  # a move to value ⊕ total zeroes the XOR (values above this one's may be reachable too)
-            family = FAMILIES[part.family]
-            moves = [(d, " ".join(r)) for d, r in family.moves_to_value(part.position, value ^ total, options[part.family])]
+            fam = families[part.family]
+            moves = [(describe(a), " ".join(map(fam.format, r))) for a, r in fam.moves_to_value(part.position, value ^ total)]
         rows.append(Row(i + 1, FAMILY_NAMES[part.family], part.text, value, moves))
     width = max(1, max(v.bit_length() for v in values + [total]))
     return View(params, rows, total, width)

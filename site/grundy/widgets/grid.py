@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from grundy.games import grids, wythoff
-from grundy.games.core import Solver, nim_sum
+from grundy.games.core import nim_sum
+from grundy.words import describe
 from grundy.widgets.params import BadParameter, choice_param, flag_param, hide_param, hide_query, int_param, optional_int_param
 
 NAME = "grid"
@@ -29,8 +30,6 @@ GAME_NAMES = {
 }
 MAX_SIZE = 24
 
-_WYTHOFF = Solver(wythoff.WythoffGame())
-_KIKI = Solver(grids.KikiGame())
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,9 +129,9 @@ class Cell:
 
 def value(game: str, r: int, c: int) -> int | None:
     if game == "wythoff":
-        return _WYTHOFF.grundy((r, c))
+        return wythoff.grundy(r, c)
     if game == "kiki":
-        return _KIKI.grundy((c, r))  # row = cells down, column = cells left
+        return grids.kiki_grundy(c, r)  # row = cells down, column = cells left
     if game == "marbles":
         return None if (r, c) == (0, 0) or grids.goes_home_at_once(r, c) else grids.marbles_grundy(r, c)
     return grids.BOMBS.grundy(r, c)
@@ -140,22 +139,22 @@ def value(game: str, r: int, c: int) -> int | None:
 
 def options(game: str, r: int, c: int) -> list[Option]:
     if game == "wythoff":
-        return [Option(m.description, _WYTHOFF.grundy(m.position), f"→ ({m.position[0]}, {m.position[1]})", (m.position,))
+        return [Option(describe(m.action), wythoff.grundy(*m.position), f"→ ({m.position[0]}, {m.position[1]})", (m.position,))
                 for m in wythoff.WythoffGame().options((r, c))]
     if game == "kiki":
-        return [Option(m.description, _KIKI.grundy(m.position), f"→ ({m.position[1]}, {m.position[0]})", ((m.position[1], m.position[0]),))
+        return [Option(describe(m.action), grids.kiki_grundy(*m.position), f"→ ({m.position[1]}, {m.position[0]})", ((m.position[1], m.position[0]),))
                 for m in grids.KikiGame().options((c, r))]
     if game == "marbles":
         if (r, c) == (0, 0) or grids.goes_home_at_once(r, c):
             return [Option("move the marble home to (0, 0)", None)] if (r, c) != (0, 0) else []
-        return [Option(m.description, grids.marbles_grundy(*m.position), f"→ ({m.position[0]}, {m.position[1]})", (m.position,))
+        return [Option(describe(m.action), grids.marbles_grundy(*m.position), f"→ ({m.position[0]}, {m.position[1]})", (m.position,))
                 for m in grids.MarblesGame().options((r, c))]
     found = []
     for m in grids.bomb_options(r, c):
         left = grids.settle(m.position)
         parts = [grids.BOMBS.grundy(*b) for b in left]
         shown = " ⊕ ".join(str(v) for v in parts) if len(parts) > 1 else ""
-        found.append(Option(m.description, nim_sum(parts), f"SG {shown} = {nim_sum(parts)}" if shown else "", left))
+        found.append(Option(describe(m.action), nim_sum(parts), f"SG {shown} = {nim_sum(parts)}" if shown else "", left))
     return found
 
 

@@ -1,0 +1,251 @@
+"""A game family, defined once: its notation, its moves, its values and its bounds.
+
+A position of any family is a *sum*: a tuple of components (heaps, pairs of piles, boards,
+bombs, rows of pins) played side by side, a move being made in exactly one of them. A move may
+turn one component into none (a heap emptied by an octal move), one, or two (a bomb exploding,
+a row of pins split in the middle): :meth:`Family.moves` says what a component becomes, and
+:meth:`Family.settle` puts a position in its canonical form afterwards (sorted, empty parts gone,
+a family's own rules such as two bombs on one cell cancelling). Every layer — the command line,
+tables, widgets, the quiz and play — reads a family through this one class.
+
+A rule (Bash's m, a subtraction set, an octal code) is the family object's own state: a family
+class is made from the rule's query keys by :meth:`Family.from_rule`, the one place each rule
+is parsed and bounded.
+"""
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, Literal, Self, TypeVar
+
+from grundy.games.core import Action, GameError, Move, Outcome, nim_sum, outcome_of
+
+C = TypeVar("C", int, tuple[int, int], tuple[int, ...])
+
+Layout = Literal["heaps", "pairs", "none"]  # how `grundy table` lays out single components
+
+_NUMBER = re.compile(r"\+?[0-9]+")  # ASCII digits only: str.isdigit() also accepts '²' and '①'
+
+
+def number(text: str, what: str, *, lo: int = 0, hi: int | None = None) -> int:
+    """A whole number typed by a person, checked against its bounds (``hi=None``: any size; the
+    web layer bounds the length of what it passes in)."""
+    raw = text.strip()
+    if not _NUMBER.fullmatch(raw):
+        shown = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise GameError(f"{what} must be a whole number; got {shown!r}", "not-a-number", what=what)
+    value = int(raw)
+    if value < lo or (hi is not None and value > hi):
+        span = f"from {lo:,} to {hi:,}" if hi is not None else f"at least {lo:,}"
+        raise GameError(f"{what} must be {span}; got {value:,}", "out-of-range", what=what, lo=lo, hi=hi)
+    return value
+
+
+def pair(text: str, what: str, *, lo: int = 0, hi: int | None = None, example: str = "3,5") -> tuple[int, int]:
+    """Two whole numbers written with a comma, like 3,5."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        shown = text.strip()[:20]
+        raise GameError(f"{what} is two numbers, like {example}; got {shown!r}", "not-a-pair", what=what)
+    return number(parts[0], what, lo=lo, hi=hi), number(parts[1], what, lo=lo, hi=hi)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleKey:
+    """One key that fixes a family's rule: its name in URLs and on the command line, its
+    default (None: required), and one line of help."""
+
+    name: str
+    default: str | None
+    help: str
+    cli: str = ""  # the command line's option, when it is not --NAME
+
+    @property
+    def option(self) -> str:
+        return self.cli or f"--{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class SumMove(Generic[C]):
+    """A move in a sum: which component (0-based), what the move does, what the component
+    became (none, one or two components), and the whole position after it, settled."""
+
+    component: int
+    action: Action
+    parts: tuple[C, ...]
+    after: tuple[C, ...]
+
+
+class Family(ABC, Generic[C]):
+    """One family of games. Subclasses set the class attributes and the abstract methods; the
+    rest has defaults that hold for ordinary sums (normal play, the XOR of the parts)."""
+
+    key: ClassVar[str]  # the name in URLs and on the command line
+    example: ClassVar[str] = "14"  # a component in the family's notation, for help texts
+    rule_keys: ClassVar[tuple[RuleKey, ...]] = ()
+    separator: ClassVar[str] = ","  # between components when a sum is written on one line
+    layout: ClassVar[Layout] = "heaps"
+    table_upto: ClassVar[int] = 100_000  # the largest table `grundy table` prints
+    keeps_count: ClassVar[bool] = True  # False where a move may change how many parts there are
+
+    # -- the rule
+    @classmethod
+    def from_rule(cls, args: Mapping[str, str]) -> Self:
+        """The family for a rule's keys (missing keys take their defaults)."""
+        return cls()
+
+    def rule(self) -> dict[str, str]:
+        """The keys that give this rule back to :meth:`from_rule`: ``{"m": "3"}`` for Bash."""
+        return {}
+
+    # -- notation: one per family, used by every layer
+    @abstractmethod
+    def parse(self, text: str) -> C:
+        """One component as a person writes it; GameError says what is wrong."""
+
+    def format(self, c: C) -> str:
+        """The component written back, in the form :meth:`parse` reads."""
+        return str(c)
+
+    def parse_sum(self, texts: Sequence[str]) -> tuple[C, ...]:
+        """Components as written, in their order (tidied: bombs that meet cancel)."""
+        return self.tidy(tuple(self.parse(t) for t in texts))
+
+    def format_sum(self, position: Sequence[C]) -> str:
+        return self.separator.join(self.format(c) for c in position)
+
+    # -- moves and values of one component
+    @abstractmethod
+    def moves(self, c: C) -> Iterator[tuple[Action, tuple[C, ...]]]:
+        """Every move in one component: what it does and what the component becomes."""
+
+    @abstractmethod
+    def sg(self, c: C) -> int:
+        """The component's Grundy value: a closed form where one is proved, else a bounded
+        search (GameError beyond its bound, raised before the work)."""
+
+    def outcome(self, c: C) -> Outcome:
+        """A lone component's outcome; a closed form may reach further than the SG value."""
+        return outcome_of(self.sg(c))
+
+    def winning_moves(self, c: C) -> list[tuple[Action, tuple[C, ...]]]:
+        """A lone component's moves to a P-position. Closed forms override this (Wythoff's
+        piles of any size); the default asks :meth:`moves_to_value`."""
+        return self.moves_to_value(c, 0)
+
+    def moves_to_value(self, c: C, target: int) -> list[tuple[Action, tuple[C, ...]]]:
+        """The moves in one component that leave parts worth ``target`` together."""
+        return [(a, parts) for a, parts in self.moves(c) if nim_sum(self.sg(p) for p in parts) == target]
+
+    def move_to(self, c: C, parts: tuple[C, ...]) -> Action | None:
+        """The move from ``c`` that leaves ``parts`` (compared settled: a pair of piles written
+        the other way round is the same), if there is one."""
+        want = self.settle(parts)
+        return next((a for a, got in self.moves(c) if self.settle(got) == want), None)
+
+    # -- sums
+    def canonical(self, c: C) -> C:
+        """The component in the form searches compare (Wythoff's piles in order)."""
+        return c
+
+    def tidy(self, position: tuple[C, ...]) -> tuple[C, ...]:
+        """A position as it stands after a move, for the eye: by default as it is (heap 3
+        stays heap 3); families whose parts cancel (two bombs on one cell) override it."""
+        return position
+
+    def settle(self, position: tuple[C, ...]) -> tuple[C, ...]:
+        """The canonical form that searches and comparisons use: tidied, each part canonical,
+        sorted (the order of a sum does not matter)."""
+        return tuple(sorted(self.canonical(c) for c in self.tidy(position)))
+
+    def finished(self, position: tuple[C, ...]) -> bool:
+        """Whether play has ended before every component is stuck (a marble home)."""
+        return False
+
+    def sum_moves(self, position: tuple[C, ...]) -> Iterator[SumMove[C]]:
+        """Every move of the whole position; ``after`` keeps the other parts in their places."""
+        if self.finished(position):
+            return
+        for i, c in enumerate(position):
+            head, tail = position[:i], position[i + 1 :]
+            for action, parts in self.moves(c):
+                yield SumMove(i, action, parts, self.tidy(head + parts + tail))
+
+    def sum_grundy(self, position: tuple[C, ...]) -> int | None:
+        """The SG value of a sum: the XOR of its parts (Sprague–Grundy). None where a family's
+        sums are not plain sums (a marble that can go home)."""
+        return nim_sum(self.sg(c) for c in position)
+
+    def sum_outcome(self, position: tuple[C, ...]) -> Outcome:
+        if len(position) == 1:
+            return self.outcome(position[0])
+        g = self.sum_grundy(position)
+        if g is None:
+            raise AssertionError(f"{self.key} overrides sum_grundy and must override sum_outcome too")
+        return outcome_of(g)
+
+    # -- every-SG: each turn moves in every unfinished component
+    def every_steps(self, c: C) -> int:
+        """How long ``c`` lasts when its winner plays it long and its loser short."""
+        raise GameError(f"every-SG step counts are not available for {self.key}", "no-every", game=self.key)
+
+    # -- misère play: closed forms where they are proved, else None (the solver searches)
+    def misere_outcome(self, position: tuple[C, ...]) -> Outcome | None:
+        return None
+
+    def misere_winning_moves(self, position: tuple[C, ...]) -> list[tuple[int, Action, tuple[C, ...]]] | None:
+        """(component, action, parts) for every winning misère move, or None (search)."""
+        return None
+
+    # -- bounds for a whole-game search (play against the computer, misère)
+    def size(self, c: C) -> int:
+        """How many component positions ``c`` can reach, itself included."""
+        raise GameError(f"{self.key} cannot be searched whole", "no-search", game=self.key)
+
+    def move_count(self, c: C) -> int:
+        """How many moves ``c`` has; no position it reaches has more."""
+        return sum(1 for _ in self.moves(c))
+
+    def longest(self, c: C) -> int:
+        """A bound on how many moves a game in ``c`` can last."""
+        raise GameError(f"{self.key} cannot be searched whole", "no-search", game=self.key)
+
+    # -- tables
+    def table_component(self, n: int) -> C | None:
+        """Heap-like layout: the component of size ``n`` for a table of SG values (None: no
+        such component)."""
+        raise GameError(f"{self.key} has no table of single components", "no-table", game=self.key)
+
+    def table_cell(self, r: int, c: int) -> C | None:
+        """Pair layout: the component at row ``r``, column ``c`` of a table (None: blank)."""
+        raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key)
+
+    def table_values(self, upto: int) -> list[int | None]:
+        """Heap-like layout: SG values of the components of size 0..upto (None: no such one)."""
+        found: list[int | None] = []
+        for n in range(upto + 1):
+            c = self.table_component(n)
+            found.append(None if c is None else self.sg(c))
+        return found
+
+    def table_facts(self) -> dict[str, object]:
+        """What a table adds beyond its values (a period, what an index means)."""
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class SumGame(Generic[C]):
+    """A family's sums as a :class:`grundy.games.core.Game` over settled positions, for the
+    generic solvers (misère play, remoteness)."""
+
+    family: Family[C]
+
+    def options(self, position: tuple[C, ...]) -> Iterator[Move[tuple[C, ...]]]:
+        settle = self.family.settle
+        for m in self.family.sum_moves(position):
+            yield Move(m.action, settle(m.after))
+
+
+__all__ = ["C", "Family", "Layout", "RuleKey", "SumGame", "SumMove", "number", "pair"]

@@ -1,0 +1,246 @@
+"""A practice game: a family from the registry, played as a sum, with what a learner needs on
+top — positions typed and shown as text, moves as buttons, the outcome, a perfect computer and
+the reason in words. One class serves every game; what differs lives in the game's spec
+(``grundy.practice.games``) and in its family (``grundy.games``).
+
+No Flask here: parsing raises :class:`GameError` with a message a learner can act on.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from math import factorial, prod
+from typing import TYPE_CHECKING, Any
+
+from grundy.games.core import Action, GameError, Outcome, remoteness
+from grundy.games.family import Family, SumGame
+from grundy.words import split
+
+if TYPE_CHECKING:
+    from grundy.practice.games import GameSpec
+
+Position = tuple[Any, ...]  # a family's components; each family fixes their type
+
+MAX_COMPONENTS = 8
+MAX_POSITION_TEXT = 200  # characters: a position is typed by hand or carried in a URL
+# The computer searches the whole game to choose its move, so a start is refused when the search
+# could be long: WORK_LIMIT bounds an estimate of the moves it examines (see Arena.search_work;
+# `make bench` times the largest starts allowed, all well under a second). SEARCH_LIMIT bounds
+# the positions one search may add to a memo, whatever the estimate says.
+WORK_LIMIT = 400_000
+SEARCH_LIMIT = 70_000
+MEMO_LIMIT = 70_000  # a rule's memo is replaced by an empty one once it holds more positions
+# A game's moves travel in its URL, and gunicorn reads request lines of up to 4094 bytes.
+MAX_HISTORY = 3_000
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMove:
+    """One move of the whole position: in which component, how it reads, and where it leads."""
+
+    component: int  # 0-based
+    action: Action
+    after: Position
+
+    @property
+    def group(self) -> str:
+        """Moves of a component fall in groups: "" or "pile 1", "both piles", …"""
+        return split(self.action)[0]
+
+    @property
+    def label(self) -> str:
+        return split(self.action)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Arena:
+    """One practice game under one rule: a family's sums, in normal or misère play."""
+
+    spec: GameSpec
+    family: Family[Any]
+
+    # -- what the spec and the family say
+    @property
+    def key(self) -> str:
+        return self.spec.key
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def misere(self) -> bool:
+        return self.spec.misere
+
+    @property
+    def ending(self) -> str:
+        return self.spec.ending
+
+    @property
+    def component_noun(self) -> tuple[str, str]:
+        return self.spec.noun
+
+    @property
+    def joiner(self) -> str:
+        return self.family.separator
+
+    @property
+    def rule_text(self) -> str:
+        return self.spec.rule_text(self.family)
+
+    def rule_query(self) -> dict[str, str]:
+        return self.family.rule()
+
+    def where(self, i: int) -> str:
+        """Where a move in component ``i`` (0-based) was made, as the end of a sentence."""
+        return self.spec.where.format(i + 1)
+
+    # -- positions as text
+    def parse(self, text: str) -> Position:
+        """Components are separated by semicolons or spaces (commas too, where a component is
+        one number)."""
+        if len(text) > MAX_POSITION_TEXT:
+            raise GameError(f"a position is at most {MAX_POSITION_TEXT} characters long", "too-long")
+        separators = r"[;,\s]+" if self.family.separator == "," else r"[;\s]+"
+        parts = [p for p in re.split(separators, text.strip()) if p.strip()]
+        noun = self.component_noun
+        if not parts:
+            raise GameError(f"give at least one {noun[0]}", "empty")
+        if len(parts) > MAX_COMPONENTS:
+            raise GameError(f"at most {MAX_COMPONENTS} {noun[1]}; got {len(parts)}", "too-many", most=MAX_COMPONENTS)
+        position = self.family.parse_sum(parts)
+        for c in position:
+            self.spec.check_component(self.family, c)
+        return position
+
+    def format(self, position: Position) -> str:
+        return self.family.format_sum(position)
+
+    def format_component(self, c: Any) -> str:
+        return self.family.format(c)
+
+    # -- moves
+    def moves(self, position: Position) -> list[PlayMove]:
+        return [PlayMove(m.component, m.action, m.after) for m in self.family.sum_moves(position)]
+
+    def find_move(self, before: Position, after: Position) -> PlayMove | None:
+        """The move that turns ``before`` into ``after``, if there is one (a typed answer). The
+        components may be written in any order, a pair of piles either way round."""
+        settle = self.family.settle
+        want = settle(after)
+        return next((m for m in self.moves(before) if settle(m.after) == want), None)
+
+    # -- values
+    def grundy(self, position: Position) -> int | None:
+        """The SG value of the whole position; None under misère play, where there is none."""
+        return None if self.misere else self.family.sum_grundy(position)
+
+    def outcome(self, position: Position) -> Outcome:
+        if not self.misere:
+            return self.family.sum_outcome(position)
+        closed = self.family.misere_outcome(position)
+        return closed if closed is not None else ("P" if self._remoteness(position) % 2 == 0 else "N")
+
+    def reason(self, position: Position, reveal_move: bool = True) -> str:
+        """Why the position is P or N, in a sentence or two a learner can check by hand. With
+        ``reveal_move`` false it names no winning move (the quiz asks for one next)."""
+        return self.spec.reason(self, position, reveal_move)
+
+    # -- the computer
+    def search_work(self, position: Position) -> int:
+        """An estimate of the computer's search from ``position``: the positions it can reach
+        (the product of the components' sizes, divided by the orderings that sorting merges —
+        empty components count once, not per ordering) times the moves from the start, which no
+        later position exceeds."""
+        live = [c for c in position if self.family.move_count(c)]
+        positions = max(1, prod(self.family.size(c) for c in live) // factorial(len(live)))
+        return positions * max(1, sum(self.family.move_count(c) for c in live))
+
+    def unplayable(self, position: Position) -> str | None:
+        """Why the computer will not play from ``position``, or None if it will."""
+        refused = self.spec.play_limit(self, position)
+        if refused is not None:
+            return refused
+        if self.search_work(position) > WORK_LIMIT:
+            return self.too_large
+        length = sum(self.family.longest(c) for c in position)
+        if length * (len(self.format(position)) + 1) > MAX_HISTORY:
+            return (f"a game from here could last {length:,} moves, more than a link to the game can hold;"
+                    f" make the {self.component_noun[1]} smaller")
+        return None
+
+    @property
+    def too_large(self) -> str:
+        return ("the computer plays by searching every line of play, and from here that search is too"
+                f" long for a web page — make the {self.component_noun[1]} smaller or fewer")
+
+    def remoteness(self, position: Position) -> int:
+        """Moves left with perfect play (the winner hurries, the loser stalls); even ⇔ P."""
+        refused = self.unplayable(position)
+        if refused:
+            raise GameError(refused, "too-large-to-play")
+        return self._remoteness(position)
+
+    def _remoteness(self, position: Position) -> int:
+        """Remoteness without the start's checks: for positions reached from an accepted start."""
+        memo = _memo(self)
+        try:
+            # the bound is on this search's new positions, not on what earlier games left behind
+            return remoteness(SumGame(self.family), self.family.settle(position), memo,
+                              misere=self.misere, max_positions=len(memo) + SEARCH_LIMIT)
+        except GameError as error:
+            raise GameError(self.too_large, "too-large-to-play") from error
+
+    def computer_move(self, position: Position) -> PlayMove:
+        """A perfect move: from an N-position the quickest win, from a P-position the longest
+        defence (the largest remoteness), so a learner who slipped sees the game go on. Ties go
+        to the first move in the listed order, so a game replays the same way."""
+        moves = self.moves(position)
+        if not moves:
+            raise GameError("the game is over: there is no move to make", "game-over")
+        scored = [(self._remoteness(m.after), m) for m in moves]
+        wins = [(r, m) for r, m in scored if r % 2 == 0]
+        if wins:
+            return min(wins, key=lambda rm: rm[0])[1]
+        return max(scored, key=lambda rm: rm[0])[1]
+
+
+_MEMOS: OrderedDict[tuple[str, bool, tuple[tuple[str, str], ...]], dict[Position, int]] = OrderedDict()
+_MEMOS_LOCK = threading.Lock()
+
+
+def _memo(arena: Arena) -> dict[Position, int]:
+    """The remoteness memo of one rule, kept across requests for the eight rules used last.
+
+    A full memo is replaced, never cleared: a search running in another thread keeps the dict
+    it started with (entries are only ever added, and each is final), so threads never see an
+    entry vanish under them."""
+    key = (arena.family.key, arena.misere, tuple(sorted(arena.family.rule().items())))
+    with _MEMOS_LOCK:
+        memo = _MEMOS.pop(key, None)
+        if memo is None or len(memo) > MEMO_LIMIT:
+            memo = {}
+        _MEMOS[key] = memo
+        while len(_MEMOS) > 8:
+            _MEMOS.popitem(last=False)
+        return memo
+
+
+def replay(arena: Arena, start: Position, afters: tuple[Position, ...]) -> list[PlayMove]:
+    """Check a game move by move; each entry is the position a move left. Raises GameError
+    naming the first move that is not legal."""
+    played: list[PlayMove] = []
+    here = start
+    for number, after in enumerate(afters, start=1):
+        match = next((m for m in arena.moves(here) if m.after == after), None)
+        if match is None:
+            raise GameError(f"move {number} is not legal: no single move turns {arena.format(here)} into "
+                            f"{arena.format(after)}", "illegal-move", move=number)
+        played.append(match)
+        here = after
+    return played
+
+
+__all__ = ["MAX_HISTORY", "Arena", "PlayMove", "Position", "replay"]

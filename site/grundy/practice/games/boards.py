@@ -1,0 +1,122 @@
+"""Practice specs for pieces on a grid: Marbles and the Bomb game (lesson 8)."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from grundy.games import grids
+from grundy.games.core import Outcome, nim_sum
+from grundy.practice.games import spec as g
+from grundy.practice.arena import Arena, Position
+from grundy.practice.games.pairs import GRID_SIDE
+
+BOMB_PLAY_SIDE = 4  # bombs multiply as they explode: two bombs within 4×4 search in ~0.6 s (bench)
+BOMB_PLAY_COUNT = 2
+
+
+def _grid_visual(game: str) -> Callable[[Arena, Position], tuple[str, dict[str, str]] | None]:
+    def visual(_arena: Arena, position: Position) -> tuple[str, dict[str, str]] | None:
+        if len(position) != 1 or max(position[0]) > GRID_SIDE:
+            return None
+        r, c = position[0]
+        return "grid", {"game": game, "size": str(max(r, c, 2)), "cell": f"{r},{c}"}
+
+    return visual
+
+
+# ---------------------------------------------------------------- Marbles
+
+
+def _marbles_reason(arena: Arena, position: Position, _reveal_move: bool) -> str:
+    fam = arena.family
+    if fam.finished(position):
+        return "A marble is on (0, 0): the game is over, and the player who moved it there won."
+    home = [c for c in position if grids.goes_home_at_once(*c)]
+    if home:
+        r, col = home[0]
+        line = "row 0" if r == 0 else "column 0" if col == 0 else "the diagonal"
+        return (f"The marble at {r},{col} is on {line}, so it can go to (0, 0) in one move: the position is N,"
+                f" and that move wins at once.")
+    values = [fam.sg(c) for c in position]
+    total = nim_sum(values)
+    intro = ("No marble is on a home line, so no one can win at once, and moving onto one hands the win to"
+             " the opponent. What is left is the cut-down game, where")
+    if len(values) == 1:
+        return f"{intro} SG({arena.format(position)}) = {total}: the position is {'P' if total == 0 else 'N'}."
+    xor = " ⊕ ".join(map(str, values))
+    return f"{intro} the marbles' SG values give {xor} = {total}: the position is {'P' if total == 0 else 'N'}."
+
+
+def _marbles_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
+    hi = {1: 6, 2: 40, 3: 8}[level]
+    count = 1 if level < 3 else rng.randint(2, 3)
+
+    def marble(r: random.Random) -> tuple[int, int]:
+        while True:
+            cell = (r.randint(0, hi), r.randint(0, hi))
+            # most marbles start off the home lines, where the cut-down game is the question
+            if cell != (0, 0) and (not grids.goes_home_at_once(*cell) or r.random() < 0.15):
+                return cell
+
+    return {}, g.draw_sum(MARBLES.arena(), rng, target, count, marble)
+
+
+def _marbles_start(r: random.Random) -> str:
+    return ";".join(f"{r.randint(1, 12)},{r.randint(1, 12)}" for _ in range(r.randint(1, 2)))
+
+
+MARBLES = g.GameSpec(
+    key="marbles", family="marbles", title="Marbles", lesson=("sg-by-search", "marbles-gym-101908b"),
+    draw=_marbles_draw, start="5,8;3,7", random_start=_marbles_start,
+    rule_text=lambda f: "move one marble up, left, or diagonally up-left, any number of cells",
+    reason=_marbles_reason, visual=_grid_visual("marbles"), noun=("marble", "marbles"), where="(marble {})",
+    ending="whoever moves a marble onto (0, 0) wins", answer_hint="each marble as row,column", picture="grid",
+    picture_args={"home": True}, finished_text="moved a marble onto (0, 0)",
+)
+
+
+# ---------------------------------------------------------------- the Bomb game
+
+
+def _bomb_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
+    if not position:
+        return "No bombs are left: the player to move has nothing to explode, and has lost."
+    return g.sum_reason(arena, position, reveal_move)
+
+
+def _bomb_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
+    arena = BOMB.arena()
+    hi = {1: 5, 2: 30, 3: 6}[level]
+    count = 1 if level < 3 else rng.randint(2, 3)
+    for _ in range(20):
+        drawn = g.draw_sum(arena, rng, target, count, lambda r: (r.randint(1, hi), r.randint(1, hi)))
+        settled = grids.settle(drawn)
+        if len(settled) >= (2 if level == 3 else 1):  # settling keeps the XOR, so the outcome too
+            return {}, settled
+    raise AssertionError("bombs drawn that cancelled out")
+
+
+def _bomb_limit(_arena: Arena, position: Position) -> str | None:
+    """Bombs multiply as they explode, so the search is bounded by measurement instead of the
+    usual estimate."""
+    if len(position) > BOMB_PLAY_COUNT or any(max(c) > BOMB_PLAY_SIDE for c in position):
+        return (f"bombs multiply as they explode, so the computer plays at most {BOMB_PLAY_COUNT} bombs"
+                f" within rows and columns 1 to {BOMB_PLAY_SIDE}")
+    return None
+
+
+def _bomb_start(r: random.Random) -> str:
+    return ";".join(f"{r.randint(1, BOMB_PLAY_SIDE)},{r.randint(1, BOMB_PLAY_SIDE)}" for _ in range(2))
+
+
+BOMB = g.GameSpec(
+    key="bomb", family="bomb", title="The Bomb game", lesson=("sg-by-search", "the-bomb-game-hdu-2873"),
+    draw=_bomb_draw, start="3,4;2,2", random_start=_bomb_start,
+    rule_text=lambda f: ("explode one bomb at (p, q) into bombs at (u, q) and (p, v), u < p and v < q (on row 1 or"
+                         " column 1, into one bomb); two bombs on one cell, and a bomb on (1, 1), vanish"),
+    reason=_bomb_reason, visual=_grid_visual("bomb"), noun=("bomb", "bombs"), where="",
+    answer_hint="the bombs left as row,column, or none", picture="grid", play_limit=_bomb_limit,
+    picture_args={"first": 1},
+)
+
+SPECS = (MARBLES, BOMB)

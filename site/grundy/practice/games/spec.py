@@ -1,0 +1,120 @@
+"""What a practice game's spec holds, and the helpers the specs share."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.games.core import GameError, Outcome, nim_sum
+from grundy.games.family import Family
+from grundy.games.registry import family
+from grundy.practice.arena import Arena, Position
+
+Lesson = tuple[str, str]  # (lesson slug, section anchor)
+SUMS_LESSON: Lesson = ("sums-of-games", "the-spraguegrundy-theorem")
+Draw = Callable[[random.Random, int, Outcome], tuple[dict[str, str], Position]]
+
+
+def _no_limit(_arena: Arena, _position: Position) -> str | None:
+    return None
+
+
+def _any_component(_family: Family[Any], _c: Any) -> None:
+    return None
+
+
+def sum_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
+    """The Sprague–Grundy reason: a sum is worth the XOR of its parts' values."""
+    fam = arena.family
+    if len(position) == 1:
+        g = fam.sg(position[0])
+        return (f"SG({fam.format(position[0])}) = {g}, so it is {'P' if g == 0 else 'N'}"
+                f" ({'no move reaches a position of SG 0' if g == 0 else 'some move reaches a position of SG 0'}).")
+    values = [fam.sg(c) for c in position]
+    total = nim_sum(values)
+    xor = " ⊕ ".join(map(str, values))
+    verdict = ("0, so the position is P: every move changes one value and leaves a non-zero XOR"
+               if total == 0 else f"{total}, not 0, so the position is N: a move that makes the XOR 0 wins")
+    return f"By the Sprague–Grundy theorem a sum is worth the XOR of its parts' SG values: {xor} = {verdict}."
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One practice game. ``family`` is its registry key; ``rule`` makes the family for a URL's
+    keys within practice's bounds (None: the family takes no rule)."""
+
+    key: str  # the name in URLs: /play/<key>, ?game=<key>
+    family: str
+    title: str
+    lesson: Lesson  # where the game is explained
+    draw: Draw  # a quiz question: (rule keys, position) for a level and the outcome to draw
+    start: str  # the first position /play offers
+    random_start: Callable[[random.Random], str]  # a fresh start for "Random start"
+    rule_text: Callable[[Family[Any]], str]  # the rule in one sentence: "take 1 to 3 coins from one heap"
+    reason: Callable[[Arena, Position, bool], str] = sum_reason
+    visual: Callable[[Arena, Position], tuple[str, dict[str, str]] | None] = lambda _a, _p: None
+    move_lesson: Lesson | None = None  # where finding the winning move is taught
+    noun: tuple[str, str] = ("heap", "heaps")
+    where: str = "from heap {}"  # where a move was made, from the component's number
+    ending: str = "whoever cannot move loses"
+    misere: bool = False
+    rule_keys: Mapping[str, Callable[[str], str]] = field(default_factory=dict)  # URL key → checked value
+    default_rule: Mapping[str, str] = field(default_factory=dict)
+    rule_labels: Mapping[str, str] = field(default_factory=dict)  # the rule keys' labels in /play's form
+    answer_hint: str = "the heaps, with commas"  # how to type a position, in the quiz
+    answer_hint_one: str = ""  # … when it has one component, if that reads differently
+    picture: str = "heaps"  # the partial that draws a position (templates/practice/pictures/)
+    picture_args: Mapping[str, object] = field(default_factory=dict)  # what the picture needs to know
+    finished_text: str = ""  # how play ended before every part was stuck: "moved a marble onto (0, 0)"
+    play_limit: Callable[[Arena, Position], str | None] = _no_limit
+    check_component: Callable[[Family[Any], Any], None] = _any_component  # practice's bounds on a part
+    sum_is_plain: bool = True  # False where a sum's moves need more than one component's (Nim's XOR table)
+
+    def arena(self, args: Mapping[str, str] | None = None) -> Arena:
+        """The arena for a URL's rule keys (missing ones take the defaults)."""
+        args = args or {}
+        rule = {key: check(args.get(key) or self.default_rule[key]) for key, check in self.rule_keys.items()}
+        return Arena(self, family(self.family, rule))
+
+    def lesson_for(self, position: Position) -> Lesson:
+        return SUMS_LESSON if len(position) > 1 and self.sum_is_plain else self.lesson
+
+
+def draw_sum(arena: Arena, rng: random.Random, target: Outcome, count: int,
+             sample: Callable[[random.Random], Any]) -> Position:
+    """``count`` components from ``sample`` whose sum has outcome ``target``. The first count − 1
+    are free; the last is drawn until the whole fits (a P target needs the right SG value, which
+    a few hundred draws find for every level here)."""
+    for _ in range(50):
+        head = tuple(sample(rng) for _ in range(count - 1))
+        for _ in range(400):
+            position = head + (sample(rng),)
+            if arena.outcome(position) == target:
+                shuffled = list(position)
+                rng.shuffle(shuffled)
+                return tuple(shuffled)
+    raise AssertionError(f"no {target}-position drawn for {arena.key}")  # the tests draw every level
+
+
+def bounded(what: str, lo: int, hi: int) -> Callable[[str], str]:
+    """A rule key's check: a whole number from lo to hi, given back in canonical form."""
+    from grundy.games.family import number
+
+    return lambda raw: str(number(raw, what, lo=lo, hi=hi))
+
+
+def component_bound(noun: str, hi: int) -> Callable[[Family[Any], Any], None]:
+    """Practice's bound on each number in a component (a typed position, a URL)."""
+
+    def check(fam: Family[Any], c: Any) -> None:
+        numbers = c if isinstance(c, tuple) else (c,)
+        if any(v > hi for v in numbers):
+            raise GameError(f"{noun} must be from 0 to {hi:,}; got {fam.format(c)}", "out-of-range", most=hi)
+
+    return check
+
+
+
+
+__all__ = ["SUMS_LESSON", "GameSpec", "bounded", "component_bound", "draw_sum", "sum_reason"]

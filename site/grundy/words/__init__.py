@@ -1,0 +1,35 @@
+"""Words at the edge: the engine describes moves and errors as data, and this package says them.
+
+A language is a catalogue (``grundy.words.en`` today; a Chinese one is a second catalogue with
+the same keys), so translating the site never means editing the engine.
+"""
+from __future__ import annotations
+
+from grundy.games.core import Action
+from grundy.words import en
+
+CATALOGUES = {"en": en.MOVES}
+
+
+def describe(action: Action, language: str = "en") -> str:
+    """A move in words: ``describe(Action("take-from", (12, 3)))`` is "take 12 from pile 3".
+
+    >>> describe(Action("take-both", (4,)))
+    'take 4 from both piles'
+    """
+    template = CATALOGUES[language][action.kind]
+    return template(action.args) if callable(template) else template.format(*action.args)
+
+
+def split(action: Action, language: str = "en") -> tuple[str, str]:
+    """A move as (group, label) for a list of buttons: ("pile 1", "take 3"). Kinds without a
+    group give ("", the whole description)."""
+    groups = en.GROUPS if language == "en" else {}
+    grouped = groups.get(action.kind)
+    if grouped is None:
+        return "", describe(action, language)
+    group, label = grouped
+    return group.format(*action.args), label.format(*action.args)
+
+
+__all__ = ["describe", "split"]

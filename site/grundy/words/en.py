@@ -1,0 +1,65 @@
+"""English words for the engine's move kinds (see ``grundy.games.core.Action``).
+
+Each entry is a format string over the action's numbers, or a function of them where English
+needs a plural or a list.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Template = str | Callable[[tuple[int, ...]], str]
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def _turned(args: tuple[int, ...]) -> str:
+    return f"turn over coin{_s(len(args))} {', '.join(map(str, args))}"
+
+
+def _split(args: tuple[int, ...]) -> str:
+    removed, *parts = args
+    took = f"take {removed}" if removed else "split the heap"
+    if not parts:
+        return f"take all {removed}" if removed else "take nothing"
+    if len(parts) == 1:
+        return f"{took}, leaving {parts[0]}"
+    return f"{took}, leaving {parts[0]} and {parts[1]}"
+
+
+def _step(args: tuple[int, ...]) -> str:
+    moved, step, to = args
+    return f"move {moved} from step {step} to {'the ground' if to == 0 else f'step {to}'}"
+
+
+MOVES: dict[str, Template] = {
+    "take": "take {0}",
+    "take-from": "take {0} from pile {1}",
+    "take-heap": "take {0} from heap {1}",
+    "take-both": "take {0} from both piles",
+    "take-multiple": "take {0}×{1} = {2} from the pile of {3}",
+    "take-ring": lambda a: f"take {a[0]} adjacent coin{_s(a[0])} from the ring",
+    "take-row": lambda a: f"take {a[0]} adjacent coin{_s(a[0])} from row {a[1]}, leaving {a[2]} and {a[3]}",
+    "take-from-row": lambda a: f"take {a[0]} adjacent coin{_s(a[0])} from the row, leaving {a[1]} and {a[2]}",
+    "step-left": "move left",
+    "step-down": "move down",
+    "step-diagonal": "move diagonally down-left",
+    "slide-up": "move {0} up",
+    "slide-left": "move {0} left",
+    "slide-diagonal": "move {0} diagonally",
+    "explode": "explode {0},{1} into {2},{3} and {4},{5}",
+    "explode-edge": "explode {0},{1} into {2},{3}",
+    "move-step": _step,
+    "move-box": "move {0} from box {1} to box {2}",
+    "move-piece": "move the piece on {0} to {1}",
+    "turn-over": _turned,
+    "split": _split,
+    "nothing-left": "(nothing left: the player to move wins)",
+}
+
+# Kinds that a list of moves groups by pile: (group, label) format strings.
+GROUPS: dict[str, tuple[str, str]] = {
+    "take-from": ("pile {1}", "take {0}"),
+    "take-both": ("both piles", "take {0}"),
+}
