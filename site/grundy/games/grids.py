@@ -11,11 +11,10 @@
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from grundy.games.core import Action, GameError, Move, Outcome, Solver, mex, nim_sum, outcome_of
-from grundy.games.family import Family, pair
+from grundy.games.core import Action, GameError, Move, Outcome, mex
 
 Cell = tuple[int, int]
 
@@ -215,23 +214,9 @@ def settle(bombs: tuple[Cell, ...]) -> tuple[Cell, ...]:
     return tuple(sorted(b for b, n in count.items() if n % 2))
 
 
-__all__ = [
-    "BOMBS",
-    "BombBoard",
-    "BombTable",
-    "KikiGame",
-    "MarblesGame",
-    "bomb_options",
-    "goes_home_at_once",
-    "kiki_outcome",
-    "kiki_start",
-    "kiki_winning_moves",
-    "marbles_grundy",
-    "settle",
-]
 
 
-# ---------------------------------------------------------------- the families
+# ---------------------------------------------------------------- kiki's SG values
 
 _KIKI_ROWS: list[list[int]] = []
 
@@ -256,165 +241,18 @@ def kiki_grundy(x: int, y: int) -> int:
     return rows[x][y]
 
 
-class KikiFamily(Family[tuple[int, int]]):
-    """kiki's boards, written rows x columns (4x5; 4,5 is read too). Inside, a board is the
-    coin's place: (cells to its left, cells below), the coin starting top-right."""
-
-    key = "kiki"
-    example = "4x5"
-    separator = ";"
-    layout = "pairs"
-    table_upto = 120
-
-    def parse(self, text: str) -> tuple[int, int]:
-        rows, cols = pair(text.lower().replace("×", ",").replace("x", ","), "a board rows x columns", example="4x5")
-        if rows < 1 or cols < 1:
-            raise GameError(f"a board has at least 1 row and 1 column; got {rows}x{cols}", "empty-board")
-        return kiki_start(rows, cols)
-
-    def format(self, c: tuple[int, int]) -> str:
-        return f"{c[1] + 1}x{c[0] + 1}"
-
-    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
-        for m in KikiGame().options(c):
-            yield m.action, (m.position,)
-
-    def sg(self, c: tuple[int, int]) -> int:
-        return kiki_grundy(*c)
-
-    def outcome(self, c: tuple[int, int]) -> Outcome:
-        return kiki_outcome(*c)
-
-    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
-        return [(m.action, (m.position,)) for m in kiki_winning_moves(*c)]
-
-    def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
-        return (c[0], c[1]) if c[0] <= c[1] else (c[1], c[0])  # a board and its mirror play alike
-
-    def size(self, c: tuple[int, int]) -> int:
-        return (c[0] + 1) * (c[1] + 1)
-
-    def longest(self, c: tuple[int, int]) -> int:
-        return c[0] + c[1]
-
-    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
-        return c, r  # row r, column c: r cells below the coin, c to its left
-
-
-class MarblesFamily(Family[tuple[int, int]]):
-    """Marbles at row,column; moving one onto 0,0 wins. A marble on a home line can go home at
-    once, so such a sum is N; otherwise it is the sum of cut-down games (lesson 8)."""
-
-    key = "marbles"
-    example = "2,5"
-    separator = ";"
-    layout = "pairs"
-    table_upto = 100
-
-    def parse(self, text: str) -> tuple[int, int]:
-        r, c = pair(text, "a marble row,column", hi=MARBLES_MAX, example="2,5")
-        return r, c
-
-    def format(self, c: tuple[int, int]) -> str:
-        return f"{c[0]},{c[1]}"
-
-    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
-        r, col = c
-        for t in range(1, r + 1):
-            yield Action("slide-up", (t,)), ((r - t, col),)
-        for t in range(1, col + 1):
-            yield Action("slide-left", (t,)), ((r, col - t),)
-        for t in range(1, min(r, col) + 1):
-            yield Action("slide-diagonal", (t,)), ((r - t, col - t),)
-
-    def move_count(self, c: tuple[int, int]) -> int:
-        return c[0] + c[1] + min(c)
-
-    def sg(self, c: tuple[int, int]) -> int:
-        if c == (0, 0) or goes_home_at_once(*c):
-            raise GameError(f"a marble at {c[0]},{c[1]} can go home at once: it has no SG value in the cut-down game",
-                            "no-sg-home-line")
-        return marbles_grundy(*c)
-
-    def moves_to_value(self, c: tuple[int, int], target: int) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
-        """Within the cut-down game: a move onto a home line hands the win over, so it is none."""
-        return [(a, parts) for a, parts in self.moves(c)
-                if parts[0] != (0, 0) and not goes_home_at_once(*parts[0]) and self.sg(parts[0]) == target]
-
-    def finished(self, position: tuple[tuple[int, int], ...]) -> bool:
-        return (0, 0) in position
-
-    def sum_grundy(self, position: tuple[tuple[int, int], ...]) -> int | None:
-        if self.finished(position) or any(goes_home_at_once(*c) for c in position):
-            return None  # a won or winnable-at-once position has no value in the cut-down game
-        return nim_sum(self.sg(c) for c in position)
-
-    def sum_outcome(self, position: tuple[tuple[int, int], ...]) -> Outcome:
-        if self.finished(position):
-            return "P"  # the player who moved a marble home has just won
-        g = self.sum_grundy(position)
-        return "N" if g is None else outcome_of(g)
-
-    def outcome(self, c: tuple[int, int]) -> Outcome:
-        return self.sum_outcome((c,))
-
-    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
-        """Home at once where the marble can; else the cut-down game's moves to SG 0."""
-        return [(a, parts) for a, parts in self.moves(c) if self.sum_outcome(parts) == "P"]
-
-    def size(self, c: tuple[int, int]) -> int:
-        return (c[0] + 1) * (c[1] + 1)
-
-    def longest(self, c: tuple[int, int]) -> int:
-        return c[0] + c[1]
-
-    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
-        return None if (r, c) == (0, 0) or goes_home_at_once(r, c) else (r, c)
-
-
-class BombFamily(Family[tuple[int, int]]):
-    """Bombs at row,column (from 1); an explosion leaves two bombs (one on the edge), and two
-    bombs on one cell, or a bomb on 1,1, vanish. ``none`` is the empty board."""
-
-    key = "bomb"
-    keeps_count = False
-    example = "3,4"
-    separator = ";"
-    layout = "pairs"
-    table_upto = BOMB_MAX
-
-    def parse(self, text: str) -> tuple[int, int]:
-        return pair(text, "a bomb row,column", lo=1, hi=BOMB_MAX, example="3,4")
-
-    def format(self, c: tuple[int, int]) -> str:
-        return f"{c[0]},{c[1]}"
-
-    def parse_sum(self, texts: Sequence[str]) -> tuple[tuple[int, int], ...]:
-        if [t.strip().lower() for t in texts] == ["none"]:
-            return ()
-        return super().parse_sum(texts)
-
-    def format_sum(self, position: Sequence[tuple[int, int]]) -> str:
-        return super().format_sum(position) if position else "none"
-
-    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
-        for m in bomb_options(*c):
-            yield m.action, m.position
-
-    def sg(self, c: tuple[int, int]) -> int:
-        return BOMBS.grundy(*c)
-
-    def tidy(self, position: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-        return settle(position)
-
-    def size(self, c: tuple[int, int]) -> int:
-        return 1 << min(c[0] * c[1], 60)  # bombs come and go on every cell up to (p, q)
-
-    def move_count(self, c: tuple[int, int]) -> int:
-        return max(c[0] - 1, 1) * max(c[1] - 1, 1)
-
-    def longest(self, c: tuple[int, int]) -> int:
-        return 1 << min(c[0] + c[1], 20)
-
-    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
-        return None if r == 0 or c == 0 else (r, c)
+__all__ = [
+    "BOMBS",
+    "BombBoard",
+    "BombTable",
+    "KikiGame",
+    "MarblesGame",
+    "bomb_options",
+    "goes_home_at_once",
+    "kiki_grundy",
+    "kiki_outcome",
+    "kiki_start",
+    "kiki_winning_moves",
+    "marbles_grundy",
+    "settle",
+]

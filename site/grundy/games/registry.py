@@ -7,15 +7,18 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from grundy.games.bash import BashFamily
+from grundy.games.bomb import BombFamily
 from grundy.games.circle import CircleFamily
 from grundy.games.core import GameError
 from grundy.games.euclid import EuclidFamily
 from grundy.games.family import Family
-from grundy.games.grids import BombFamily, KikiFamily, MarblesFamily
+from grundy.games.kiki import KikiFamily
 from grundy.games.kmultiple import KMultipleFamily
+from grundy.games.marbles import MarblesFamily
 from grundy.games.nim import NimFamily
 from grundy.games.staircase import StaircaseFamily
-from grundy.games.takeaway import BashFamily, SubtractionFamily
+from grundy.games.subtraction import SubtractionFamily
 from grundy.games.turtles import MockTurtlesFamily
 from grundy.games.wythoff import WythoffFamily
 

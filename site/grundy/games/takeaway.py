@@ -9,13 +9,13 @@ fills the table from 0 upward by the definition) and the tests prove they agree.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
 from grundy.games.core import Action, GameError, Move, Outcome, mex, outcome_of
-from grundy.games.family import Family, RuleKey, number
+from grundy.games.family import Family, number
 
 
 class Rule(Protocol):
@@ -335,26 +335,6 @@ def replay(rule: Rule, start: int, takes: Sequence[int]) -> list[Turn]:
     return turns
 
 
-__all__ = [
-    "Bash",
-    "Cell",
-    "Fibonacci",
-    "Option",
-    "Period",
-    "PowersOfTwo",
-    "Rule",
-    "SubtractionSet",
-    "TakeAwayGame",
-    "Turn",
-    "cell",
-    "cells",
-    "find_period",
-    "grundy",
-    "grundy_values",
-    "outcomes",
-    "period",
-    "replay",
-]
 
 
 # ---------------------------------------------------------------- the families
@@ -389,8 +369,8 @@ def format_rule(rule: Rule) -> str:
     return ",".join(map(str, sorted(rule.amounts)))
 
 
-class _HeapFamily(Family[int]):
-    """One heap under a take-away rule."""
+class HeapFamily(Family[int]):
+    """One heap under a take-away rule (Bash's game and the subtraction games build on this)."""
 
     rule_of: Rule
 
@@ -421,68 +401,26 @@ class _HeapFamily(Family[int]):
         return {"period": None if p is None else {"preperiod": p.preperiod, "length": p.length}}
 
 
-class BashFamily(_HeapFamily):
-    """Bash's game: take 1 to m coins from one heap; SG(n) = n mod (m + 1), for any m."""
-
-    key = "bash"
-    rule_keys = (RuleKey("m", None, "take 1 to M", cli="--max"),)
-
-    def __init__(self, m: int) -> None:
-        self.rule_of = Bash(m)
-        self.m = m
-
-    @classmethod
-    def from_rule(cls, args: Mapping[str, str]) -> BashFamily:
-        raw = args.get("m")
-        if raw is None:
-            raise GameError("Bash's game needs M (take 1 to M), e.g. --max 3", "rule-missing", key="m")
-        return cls(number(raw, "M (take 1 to M)", lo=1))
-
-    def rule(self) -> dict[str, str]:
-        return {"m": str(self.m)}
-
-    def moves_to_value(self, c: int, target: int) -> list[tuple[Action, tuple[int, ...]]]:
-        """The closed form: the one move to value t takes (n − t) mod (m + 1)."""
-        take = (c - target) % (self.m + 1)
-        if target > self.m or not 1 <= take <= min(c, self.m):
-            return []
-        return [(Action("take", (take,)), (c - take,))]
-
-    def move_count(self, c: int) -> int:
-        return min(c, self.m)
-
-    def table_values(self, upto: int) -> list[int | None]:
-        return [n % (self.m + 1) for n in range(upto + 1)]  # the closed form: m may be huge
-
-    def misere_outcome(self, position: tuple[int, ...]) -> Outcome | None:
-        """One heap: P ⇔ n mod (m + 1) = 1 (normal Bash on n − 1; lesson 3). Sums: search."""
-        return ("P" if position[0] % (self.m + 1) == 1 else "N") if len(position) == 1 else None
-
-    def misere_winning_moves(self, position: tuple[int, ...]) -> list[tuple[int, Action, tuple[int, ...]]] | None:
-        if len(position) != 1:
-            return None
-        n = position[0]
-        take = (n - 1) % (self.m + 1)
-        return [(0, Action("take", (take,)), (n - take,))] if 1 <= take <= min(n, self.m) else []
-
-
-class SubtractionFamily(_HeapFamily):
-    """A subtraction game: take s coins, s in a set S (finite, the powers of two, or the
-    Fibonacci numbers); a finite set's SG values are periodic, and the period is found."""
-
-    key = "subtraction"
-    rule_keys = (RuleKey("set", None, "the set S: 1,3,4 | powers-of-two | fibonacci"),)
-
-    def __init__(self, rule: Rule) -> None:
-        self.rule_of = rule
-
-    @classmethod
-    def from_rule(cls, args: Mapping[str, str]) -> SubtractionFamily:
-        raw = args.get("set")
-        if raw is None:
-            raise GameError("the subtraction game needs its set S, e.g. --set 1,3,4, powers-of-two or fibonacci",
-                            "rule-missing", key="set")
-        return cls(parse_rule(raw))
-
-    def rule(self) -> dict[str, str]:
-        return {"set": format_rule(self.rule_of)}
+__all__ = [
+    "Bash",
+    "Cell",
+    "HeapFamily",
+    "Fibonacci",
+    "Option",
+    "Period",
+    "PowersOfTwo",
+    "Rule",
+    "SubtractionSet",
+    "TakeAwayGame",
+    "Turn",
+    "cell",
+    "cells",
+    "find_period",
+    "format_rule",
+    "grundy",
+    "grundy_values",
+    "outcomes",
+    "parse_rule",
+    "period",
+    "replay",
+]

@@ -1,0 +1,56 @@
+"""kiki's game (HDU 2147) as a family; the game itself is in :mod:`grundy.games.grids`."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from grundy.games.core import Action, GameError, Outcome
+from grundy.games.family import Family, pair
+from grundy.games.grids import KikiGame, kiki_grundy, kiki_outcome, kiki_start, kiki_winning_moves
+
+
+class KikiFamily(Family[tuple[int, int]]):
+    """kiki's boards, written rows x columns (4x5; 4,5 is read too). Inside, a board is the
+    coin's place: (cells to its left, cells below), the coin starting top-right."""
+
+    key = "kiki"
+    example = "4x5"
+    separator = ";"
+    layout = "pairs"
+    table_upto = 120
+
+    def parse(self, text: str) -> tuple[int, int]:
+        rows, cols = pair(text.lower().replace("×", ",").replace("x", ","), "a board rows x columns", example="4x5")
+        if rows < 1 or cols < 1:
+            raise GameError(f"a board has at least 1 row and 1 column; got {rows}x{cols}", "empty-board")
+        return kiki_start(rows, cols)
+
+    def format(self, c: tuple[int, int]) -> str:
+        return f"{c[1] + 1}x{c[0] + 1}"
+
+    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
+        for m in KikiGame().options(c):
+            yield m.action, (m.position,)
+
+    def sg(self, c: tuple[int, int]) -> int:
+        return kiki_grundy(*c)
+
+    def outcome(self, c: tuple[int, int]) -> Outcome:
+        return kiki_outcome(*c)
+
+    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        return [(m.action, (m.position,)) for m in kiki_winning_moves(*c)]
+
+    def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
+        return (c[0], c[1]) if c[0] <= c[1] else (c[1], c[0])  # a board and its mirror play alike
+
+    def size(self, c: tuple[int, int]) -> int:
+        return (c[0] + 1) * (c[1] + 1)
+
+    def longest(self, c: tuple[int, int]) -> int:
+        return c[0] + c[1]
+
+    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
+        return c, r  # row r, column c: r cells below the coin, c to its left
+
+
+__all__ = ["KikiFamily"]

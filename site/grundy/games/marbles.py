@@ -1,0 +1,82 @@
+"""Marbles (Gym 101908B) as a family; the cut-down game is in :mod:`grundy.games.grids`."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from grundy.games.core import Action, GameError, Outcome, nim_sum, outcome_of
+from grundy.games.family import Family, pair
+from grundy.games.grids import MARBLES_MAX, goes_home_at_once, marbles_grundy
+
+
+class MarblesFamily(Family[tuple[int, int]]):
+    """Marbles at row,column; moving one onto 0,0 wins. A marble on a home line can go home at
+    once, so such a sum is N; otherwise it is the sum of cut-down games (lesson 8)."""
+
+    key = "marbles"
+    example = "2,5"
+    separator = ";"
+    layout = "pairs"
+    table_upto = 100
+
+    def parse(self, text: str) -> tuple[int, int]:
+        r, c = pair(text, "a marble row,column", hi=MARBLES_MAX, example="2,5")
+        return r, c
+
+    def format(self, c: tuple[int, int]) -> str:
+        return f"{c[0]},{c[1]}"
+
+    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
+        r, col = c
+        for t in range(1, r + 1):
+            yield Action("slide-up", (t,)), ((r - t, col),)
+        for t in range(1, col + 1):
+            yield Action("slide-left", (t,)), ((r, col - t),)
+        for t in range(1, min(r, col) + 1):
+            yield Action("slide-diagonal", (t,)), ((r - t, col - t),)
+
+    def move_count(self, c: tuple[int, int]) -> int:
+        return c[0] + c[1] + min(c)
+
+    def sg(self, c: tuple[int, int]) -> int:
+        if c == (0, 0) or goes_home_at_once(*c):
+            raise GameError(f"a marble at {c[0]},{c[1]} can go home at once: it has no SG value in the cut-down game",
+                            "no-sg-home-line")
+        return marbles_grundy(*c)
+
+    def moves_to_value(self, c: tuple[int, int], target: int) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        """Within the cut-down game: a move onto a home line hands the win over, so it is none."""
+        return [(a, parts) for a, parts in self.moves(c)
+                if parts[0] != (0, 0) and not goes_home_at_once(*parts[0]) and self.sg(parts[0]) == target]
+
+    def finished(self, position: tuple[tuple[int, int], ...]) -> bool:
+        return (0, 0) in position
+
+    def sum_grundy(self, position: tuple[tuple[int, int], ...]) -> int | None:
+        if self.finished(position) or any(goes_home_at_once(*c) for c in position):
+            return None  # a won or winnable-at-once position has no value in the cut-down game
+        return nim_sum(self.sg(c) for c in position)
+
+    def sum_outcome(self, position: tuple[tuple[int, int], ...]) -> Outcome:
+        if self.finished(position):
+            return "P"  # the player who moved a marble home has just won
+        g = self.sum_grundy(position)
+        return "N" if g is None else outcome_of(g)
+
+    def outcome(self, c: tuple[int, int]) -> Outcome:
+        return self.sum_outcome((c,))
+
+    def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        """Home at once where the marble can; else the cut-down game's moves to SG 0."""
+        return [(a, parts) for a, parts in self.moves(c) if self.sum_outcome(parts) == "P"]
+
+    def size(self, c: tuple[int, int]) -> int:
+        return (c[0] + 1) * (c[1] + 1)
+
+    def longest(self, c: tuple[int, int]) -> int:
+        return c[0] + c[1]
+
+    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
+        return None if (r, c) == (0, 0) or goes_home_at_once(r, c) else (r, c)
+
+
+__all__ = ["MarblesFamily"]

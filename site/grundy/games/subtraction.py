@@ -1,0 +1,35 @@
+"""Subtraction games as a family: one heap, take s for s in a set S (finite, the powers of two
+or the Fibonacci numbers). Values, periods and the rule's notation are in
+:mod:`grundy.games.takeaway`."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from grundy.games.core import GameError
+from grundy.games.family import RuleKey
+from grundy.games.takeaway import HeapFamily, Rule, format_rule, parse_rule
+
+
+class SubtractionFamily(HeapFamily):
+    """A subtraction game: take s coins, s in a set S (finite, the powers of two, or the
+    Fibonacci numbers); a finite set's SG values are periodic, and the period is found."""
+
+    key = "subtraction"
+    rule_keys = (RuleKey("set", None, "the set S: 1,3,4 | powers-of-two | fibonacci"),)
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule_of = rule
+
+    @classmethod
+    def from_rule(cls, args: Mapping[str, str]) -> SubtractionFamily:
+        raw = args.get("set")
+        if raw is None:
+            raise GameError("the subtraction game needs its set S, e.g. --set 1,3,4, powers-of-two or fibonacci",
+                            "rule-missing", key="set")
+        return cls(parse_rule(raw))
+
+    def rule(self) -> dict[str, str]:
+        return {"set": format_rule(self.rule_of)}
+
+
+__all__ = ["SubtractionFamily"]
