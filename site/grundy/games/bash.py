@@ -14,6 +14,7 @@ class BashFamily(HeapFamily):
 
     key = "bash"
     rule_keys = (RuleKey("m", None, "take 1 to M", cli="--max"),)
+    example_rule = {"m": "3"}
 
     def __init__(self, m: int) -> None:
         self.rule_of = Bash(m)

@@ -84,11 +84,15 @@ class Family(ABC, Generic[C]):
 
     key: ClassVar[str]  # the name in URLs and on the command line
     example: ClassVar[str] = "14"  # a component in the family's notation, for help texts
+    example_rule: ClassVar[dict[str, str]] = {}  # a rule for help texts and tests, where one is required
     rule_keys: ClassVar[tuple[RuleKey, ...]] = ()
     separator: ClassVar[str] = ","  # between components when a sum is written on one line
     layout: ClassVar[Layout] = "heaps"
     table_upto: ClassVar[int] = 100_000  # the largest table `grundy table` prints
     keeps_count: ClassVar[bool] = True  # False where a move may change how many parts there are
+    # True where SG values are those of a simpler game with the same outcomes (Marbles' cut-down
+    # game), not of the game as played
+    values_of_cut_down: ClassVar[bool] = False
 
     # -- the rule
     @classmethod

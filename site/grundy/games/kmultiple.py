@@ -107,6 +107,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
     key = "k-multiple"
     example = "20"
     rule_keys = (RuleKey("k", None, "each move takes at most K times the last"),)
+    example_rule = {"k": "2"}
     table_upto = MAX_SEARCHED_HEAP
 
     def __init__(self, k: int) -> None:

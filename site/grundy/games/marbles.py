@@ -13,6 +13,7 @@ class MarblesFamily(Family[tuple[int, int]]):
     once, so such a sum is N; otherwise it is the sum of cut-down games (lesson 8)."""
 
     key = "marbles"
+    values_of_cut_down = True
     example = "2,5"
     separator = ";"
     layout = "pairs"

@@ -16,6 +16,7 @@ class SubtractionFamily(HeapFamily):
 
     key = "subtraction"
     rule_keys = (RuleKey("set", None, "the set S: 1,3,4 | powers-of-two | fibonacci"),)
+    example_rule = {"set": "1,3,4"}
 
     def __init__(self, rule: Rule) -> None:
         self.rule_of = rule
