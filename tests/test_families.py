@@ -107,3 +107,13 @@ def test_a_single_heaps_values_are_the_mex_of_its_options() -> None:
                 continue
             options = [0 if not parts else fam.sum_grundy(parts) for _a, parts in fam.moves(c)]
             assert fam.sg(c) == mex(options), (key, n)
+
+
+def test_the_readme_lists_every_family_with_its_notation() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for key in KEYS:
+        row = next((line for line in readme.splitlines() if line.startswith(f"| `{key}` |")), None)
+        assert row is not None, f"README's table of games has no row for {key}"
+        assert f"`{FAMILIES[key].example}`" in row, (key, row)
