@@ -22,9 +22,9 @@ Rows = tuple[int, ...]  # the lengths of the rows left, sorted, no zeros
 
 def _check(n: int, k: int) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise GameError(f"a ring holds at least one coin; got {n!r}")
+        raise GameError(f"a ring holds at least one coin; got {n!r}", "bad-ring")
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise GameError(f"a move takes 1 to K coins, K ≥ 1; got K = {k!r}")
+        raise GameError(f"a move takes 1 to K coins, K ≥ 1; got K = {k!r}", "bad-rule")
 
 
 def outcome(n: int, k: int = 2) -> Outcome:
@@ -79,7 +79,7 @@ def ring_grundy(n: int, k: int = 2) -> int:
     """SG of a ring: the mex of the rows its first move can leave."""
     _check(n, k)
     if n > 5000:
-        raise GameError(f"rings above 5000 coins are too large to search; got {n}")
+        raise GameError(f"rings above 5000 coins are too large to search; got {n}", "sg-out-of-reach")
     return mex(row_grundy(n - t, k) for t in range(1, min(k, n) + 1))
 
 

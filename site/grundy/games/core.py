@@ -23,7 +23,7 @@ class GameError(ValueError):
     say it in any language; ``str(error)`` is the English message, which quotes the input.
     """
 
-    def __init__(self, message: str, code: str = "invalid", **params: object) -> None:
+    def __init__(self, message: str, code: str, **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.params = params
@@ -127,11 +127,11 @@ def bottom_up(
             successors = [m.position for m in game.options(here)]
             waiting[here] = successors
             if len(memo) + len(waiting) > max_positions:
-                raise GameError(f"searching from {position!r} visits more than {max_positions} positions")
+                raise GameError(f"searching from {position!r} visits more than {max_positions} positions", "search-too-large")
             unknown = [s for s in successors if s not in memo]
             for s in unknown:
                 if s in waiting:
-                    raise GameError(f"the game has a cycle through {s!r}: no move may return to a position")
+                    raise GameError(f"the game has a cycle through {s!r}: no move may return to a position", "cycle")
             stack.extend(unknown)
             if unknown:
                 continue
@@ -192,7 +192,7 @@ class SumGame:
 
     def options(self, position: tuple[Hashable, ...]) -> Iterator[Move[tuple[Hashable, ...]]]:
         if len(position) != len(self.games):
-            raise GameError(f"a sum of {len(self.games)} games needs {len(self.games)} components; got {position!r}")
+            raise GameError(f"a sum of {len(self.games)} games needs {len(self.games)} components; got {position!r}", "wrong-component-count")
         for i, (game, part) in enumerate(zip(self.games, position)):
             for move in game.options(part):
                 yield Move(move.action, position[:i] + (move.position,) + position[i + 1 :])

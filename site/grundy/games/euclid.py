@@ -20,7 +20,7 @@ Pair = tuple[int, int]
 def _normal(a: int, b: int) -> Pair:
     for v in (a, b):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}")
+            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}", "bad-pile")
     return (a, b) if a <= b else (b, a)
 
 
@@ -81,7 +81,7 @@ def steps(a: int, b: int) -> int:
 def every_sg_outcome(pairs: list[Pair]) -> Outcome:
     """All games at once: the first player wins ⇔ the longest game lasts an odd number of moves."""
     if not pairs:
-        raise GameError("every-SG needs at least one game")
+        raise GameError("every-SG needs at least one game", "no-components")
     return "N" if max(steps(a, b) for a, b in pairs) % 2 == 1 else "P"
 
 

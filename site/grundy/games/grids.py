@@ -26,7 +26,7 @@ BOMB_MAX = 60  # BombTable's side: a cold 60×60 table takes ~0.8 s (3,481 explo
 def _check_cell(r: int, c: int, *, lo: int, what: str) -> None:
     for v in (r, c):
         if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-            raise GameError(f"{what} needs whole numbers of at least {lo}; got {(r, c)!r}")
+            raise GameError(f"{what} needs whole numbers of at least {lo}; got {(r, c)!r}", "bad-cell")
 
 
 # ---------------------------------------------------------------- kiki's game
@@ -84,7 +84,7 @@ class MarblesGame:
         r, c = position
         _check_cell(r, c, lo=0, what="a marble")
         if goes_home_at_once(r, c) or (r, c) == (0, 0):
-            raise GameError(f"a marble at {(r, c)} can go home in one move; it has no place in the cut-down game")
+            raise GameError(f"a marble at {(r, c)} can go home in one move; it has no place in the cut-down game", "no-sg-home-line")
         for t in range(1, r + 1):
             if not goes_home_at_once(r - t, c):
                 yield Move(Action("slide-up", (t,)), (r - t, c))
@@ -155,7 +155,7 @@ class BombTable:
     def grundy(self, p: int, q: int) -> int:
         _check_cell(p, q, lo=1, what="a bomb")
         if max(p, q) > self.max_side:
-            raise GameError(f"bombs beyond row or column {self.max_side} are too far to search; got {(p, q)}")
+            raise GameError(f"bombs beyond row or column {self.max_side} are too far to search; got {(p, q)}", "sg-out-of-reach")
         if (p, q) not in self.values:
             for i in range(1, p + 1):
                 for j in range(1, q + 1):

@@ -20,9 +20,9 @@ State = tuple[int, int]  # (stones left, the most that may be taken now)
 
 def _check(n: int, k: int) -> None:
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise GameError(f"k must be a whole number of at least 1; got {k!r}")
+        raise GameError(f"k must be a whole number of at least 1; got {k!r}", "bad-rule")
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise GameError(f"the heap holds at least one stone; got {n!r}")
+        raise GameError(f"the heap holds at least one stone; got {n!r}", "bad-heap")
 
 
 def losing_numbers(limit: int, k: int) -> list[int]:

@@ -33,7 +33,7 @@ class Rule(Protocol):
 
 def _check_heap(n: int) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise GameError(f"a heap holds a whole number of stones, 0 or more; got {n!r}")
+        raise GameError(f"a heap holds a whole number of stones, 0 or more; got {n!r}", "bad-heap")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +44,12 @@ class Bash:
 
     def __post_init__(self) -> None:
         if not isinstance(self.m, int) or isinstance(self.m, bool) or self.m < 1:
-            raise GameError(f"Bash's game needs m >= 1 (take 1..m); got {self.m!r}")
+            raise GameError(f"Bash's game needs m >= 1 (take 1..m); got {self.m!r}", "bad-rule")
 
     def moves(self, n: int) -> list[int]:
         _check_heap(n)
         if min(n, self.m) > 1_000_000:
-            raise GameError(f"listing {min(n, self.m):,} moves is too many; Bash's game has a closed form instead")
+            raise GameError(f"listing {min(n, self.m):,} moves is too many; Bash's game has a closed form instead", "too-many-moves")
         return list(range(1, min(n, self.m) + 1))
 
     @property
@@ -65,10 +65,10 @@ class SubtractionSet:
 
     def __post_init__(self) -> None:
         if not self.amounts:
-            raise GameError("a subtraction set needs at least one amount")
+            raise GameError("a subtraction set needs at least one amount", "set-empty")
         bad = sorted(a for a in self.amounts if not isinstance(a, int) or a < 1)
         if bad:
-            raise GameError(f"a subtraction set holds positive whole numbers; got {bad[0]!r}")
+            raise GameError(f"a subtraction set holds positive whole numbers; got {bad[0]!r}", "bad-rule")
 
     @classmethod
     def of(cls, *amounts: int) -> SubtractionSet:
@@ -234,7 +234,7 @@ def grundy(rule: Rule, n: int) -> int:
     p = period(rule) if isinstance(rule, SubtractionSet) else None
     folded = p.fold(n) if p is not None else n
     if folded > 100_000:
-        raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate")
+        raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate", "sg-out-of-reach")
     table = _TABLES.get(rule)
     if table is None or len(table) <= folded:
         # Grow the cached table geometrically, so many look-ups cost one table, not one each.
@@ -329,7 +329,7 @@ def replay(rule: Rule, start: int, takes: Sequence[int]) -> list[Turn]:
         legal = rule.moves(heap)
         if take not in legal:
             allowed = ", ".join(map(str, legal)) or "none: the game is over"
-            raise GameError(f"move {i + 1} cannot take {take} from a heap of {heap} (allowed: {allowed})")
+            raise GameError(f"move {i + 1} cannot take {take} from a heap of {heap} (allowed: {allowed})", "illegal-move")
         turns.append(Turn(i % 2, take, heap, heap - take))
         heap -= take
     return turns

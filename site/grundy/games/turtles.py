@@ -28,7 +28,7 @@ def g(x: int) -> int:
     [1, 2, 4, 7, 8, 11, 13, 14]
     """
     if x < 0:
-        raise GameError(f"positions count from 0; got {x}")
+        raise GameError(f"positions count from 0; got {x}", "bad-index")
     return 2 * x + (1 if bin(x).count("1") % 2 == 0 else 0)
 
 
@@ -36,7 +36,7 @@ def parse_row(text: str) -> Row:
     """'THHTH' → (False, True, True, False, True)."""
     cleaned = text.strip().upper()
     if not cleaned or any(ch not in "HT" for ch in cleaned):
-        raise GameError(f"a row is written with H (heads) and T (tails), like THHTH; got {text!r}")
+        raise GameError(f"a row is written with H (heads) and T (tails), like THHTH; got {text!r}", "bad-row")
     return tuple(ch == "H" for ch in cleaned)
 
 
@@ -72,7 +72,7 @@ class MockTurtles:
 def moves_to_value(row: Row, target: int) -> list[Move[Row]]:
     """Every move that leaves a row of SG ``target`` (by the closed form, so long rows are fine)."""
     if len(row) > 60:
-        raise GameError(f"rows longer than 60 coins have too many moves to list; got {len(row)}")
+        raise GameError(f"rows longer than 60 coins have too many moves to list; got {len(row)}", "too-many-moves")
     return [m for m in MockTurtles().options(row) if grundy(m.position) == target]
 
 

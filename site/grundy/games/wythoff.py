@@ -21,7 +21,7 @@ Pair = tuple[int, int]
 def _check_pair(a: int, b: int) -> None:
     for v in (a, b):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}")
+            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}", "bad-pile")
 
 
 def a_k(k: int) -> int:
@@ -31,7 +31,7 @@ def a_k(k: int) -> int:
     [0, 1, 3, 4, 6, 8, 9, 11, 12]
     """
     if k < 0:
-        raise GameError(f"k must be 0 or more; got {k}")
+        raise GameError(f"k must be 0 or more; got {k}", "bad-index")
     return (k + isqrt(5 * k * k)) // 2
 
 

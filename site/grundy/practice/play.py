@@ -111,21 +111,21 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
     arena = game_spec.arena(args)
     raw_start = args.get("start", game_spec.start).strip()
     if raw_start == "":
-        raise GameError("type a start position, or press Random start")
+        raise GameError("type a start position, or press Random start", "no-start")
     if raw_start == "random":
         start = random_start(arena, rng or random.Random())
     else:
         start = arena.parse(raw_start)
     arena.remoteness(start)  # refuses, with a message, a position too large to search
     if not arena.moves(start):
-        raise GameError(f"from {arena.format(start)} there is no move to make: the game would be over before it began")
+        raise GameError(f"from {arena.format(start)} there is no move to make: the game would be over before it began", "game-over")
     first = args.get("first", "you")
     if first not in ("you", "computer"):
-        raise GameError(f"who moves first is 'you' or 'computer'; got {first[:20]!r}")
+        raise GameError(f"who moves first is 'you' or 'computer'; got {first[:20]!r}", "bad-first")
     hints = args.get("hints", "") in ("1", "on", "true")
     raw = args.get("moves", "").strip()
     if len(raw) > MAX_MOVES_TEXT:
-        raise GameError(f"the move history is at most {MAX_MOVES_TEXT:,} characters")
+        raise GameError(f"the move history is at most {MAX_MOVES_TEXT:,} characters", "too-long")
     afters = tuple(arena.parse(p) for p in raw.split("/")) if raw else ()
     state = GameState(arena, start, first == "computer", afters, hints, replay(arena, start, afters))
     _check_computer_moves(state)

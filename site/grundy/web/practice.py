@@ -143,9 +143,9 @@ def _annotated_moves(state: play_mod.GameState) -> list[dict[str, Any]]:
 def _int_arg(args: Mapping[str, str], name: str, label: str) -> int:
     raw = args.get(name, "").strip()
     if not raw.isascii() or not raw.isdigit():
-        raise GameError(f"{label} must be a whole number; got {raw[:20]!r}")
+        raise GameError(f"{label} must be a whole number; got {raw[:20]!r}", "not-a-number", what=label)
     if len(raw) > 10:
-        raise GameError(f"{label} is too large; got {raw[:20]}…")
+        raise GameError(f"{label} is too large; got {raw[:20]}…", "out-of-range", what=label)
     return int(raw)
 
 
@@ -215,7 +215,7 @@ def quiz_answer() -> Response:
         q = _question(form)
         says = form.get("says", "")
         if says not in ("P", "N"):
-            raise GameError("answer with P (losing for the player to move) or N (winning)")
+            raise GameError("answer with P (losing for the player to move) or N (winning)", "bad-answer")
     except GameError as error:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
     truth = q.outcome()
@@ -237,10 +237,10 @@ def quiz_move() -> Response:
     typed = form.get("after", "")
     try:
         if truth == "P":
-            raise GameError("this position is P: there is no winning move to find")
+            raise GameError("this position is P: there is no winning move to find", "no-winning-move")
         verdict = quiz_mod.check_move(q, typed)
         if verdict.move is None:
-            raise GameError(verdict.message)
+            raise GameError(verdict.message, "illegal-move")
     except GameError as error:  # not a move: the step stays open, with the learner's text and why
         retry = _feedback(q, truth, truth, False, reveal=False) | {"stage": "move", "typed": typed, "move_error": str(error)}
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, **retry))
