@@ -28,7 +28,7 @@ MAX_DIRECT_UPTO = 3071
 """Largest heap whose value is computed by the definition (3072 values), and so the bound
 of the period search: a code whose period is not proved by then gets no values beyond it.
 The work is about n²/4 XORs whatever the code. Measured cold on 2 shared cores: worst codes
-found (values past 1000, too big for the byte-packed path, e.g. 4.4742276) 0.23–0.37 s;
+found (values past 1000, too big for the byte-packed path, e.g. 4.4742276) 0.2–0.38 s;
 Officers (.6) 0.06 s. At 4095 the worst took 0.45–0.53 s, over budget."""
 
 MAX_VALUES_UPTO = 1_000_000
@@ -37,7 +37,7 @@ MAX_VALUES_UPTO = 1_000_000
 GRUNDY_MAX_UPTO = 8191
 """Largest heap of Grundy's game computed. It has been computed far out without a period
 appearing (periodicity is only conjectured), so there is no shortcut: heap n costs n/2
-XORs. Measured cold on 2 shared cores: 0.3 s to 8191 (0.08 s to 4095)."""
+XORs. Measured cold on 2 shared cores: 0.30–0.36 s to 8191 (0.08 s to 4095)."""
 
 MAX_CACHED_CODES = 64
 """Codes whose tables are kept; the oldest is dropped past this."""
