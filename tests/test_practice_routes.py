@@ -82,15 +82,23 @@ def winning_history(client, url: str) -> str:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game, start", [("nim", "3,4,6"), ("bash", "10"), ("wythoff", "4,9"), ("kiki", "6x7"),
-                                         ("subtraction", "12,9"), ("misere-nim", "2,3"), ("marbles", "5,8;3,7"),
-                                         ("bomb", "3,4;2,2")])
+# Every practice game's own start, and a few more; each is an N-position (checked below).
+N_STARTS = sorted({(key, spec.start) for key, spec in ARENAS.items()} | {
+    ("nim", "3,4,6"), ("bash", "10"), ("misere-nim", "2,3")})
+
+
+def test_the_starts_are_n_positions():
+    for game, start in N_STARTS:
+        arena = ARENAS[game].arena()
+        assert arena.outcome(arena.parse(start)) == "N", (game, start)
+
+
+@pytest.mark.parametrize("game, start", N_STARTS)
 def test_a_learner_following_the_hints_beats_the_computer(client, game, start):
     assert "You win!" in winning_history(client, f"/play/{game}?start={start}&hints=1")
 
 
-@pytest.mark.parametrize("game, start", [("nim", "3,4,6"), ("bash", "10"), ("wythoff", "4,9"), ("misere-nim", "2,3"),
-                                         ("marbles", "5,8;3,7"), ("bomb", "3,4;2,2")])
+@pytest.mark.parametrize("game, start", N_STARTS)
 def test_the_computer_wins_from_an_n_position_it_starts_in(client, game, start):
     # without hints the learner just takes the first move listed each time
     page = winning_history(client, f"/play/{game}?start={start}&first=computer")
@@ -266,8 +274,11 @@ def test_finding_a_winning_move(client, game):
     good = q.arena.format(winning_moves(q)[0].after)
     r = client.post("/quiz/move", data={"game": game, "level": 1, "seed": seed, "after": good})
     assert r.status_code == 200 and "A winning move." in text(r)
-    # misère Nim has no widget of its own (Nim's would name Nim's moves); kiki's grid stops at 24
-    assert ('class="quiz-visual"' in text(r)) == (game != "misere-nim" and not (game == "kiki" and max(q.position[0]) > 24))
+    # the lesson's widget, where the game's spec names one (misère Nim has none: Nim's would name
+    # Nim's moves; kiki's grid stops at 24)
+    assert ('class="quiz-visual"' in text(r)) == (q.arena.spec.visual(q.arena, q.position) is not None)
+    if game == "misere-nim" or (game == "kiki" and max(q.position[0]) > 24):
+        assert 'class="quiz-visual"' not in text(r)
 
 
 def test_a_losing_move_is_explained_and_an_illegal_one_is_400(client):

@@ -1,7 +1,7 @@
 """The Bomb game (HDU 2873) as a family; the explosions are in :mod:`grundy.games.grids`."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from grundy.games.core import Action
 from grundy.games.family import Family, pair
@@ -24,14 +24,6 @@ class BombFamily(Family[tuple[int, int]]):
 
     def format(self, c: tuple[int, int]) -> str:
         return f"{c[0]},{c[1]}"
-
-    def parse_sum(self, texts: Sequence[str]) -> tuple[tuple[int, int], ...]:
-        if [t.strip().lower() for t in texts] == ["none"]:
-            return ()
-        return super().parse_sum(texts)
-
-    def format_sum(self, position: Sequence[tuple[int, int]]) -> str:
-        return super().format_sum(position) if position else "none"
 
     def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
         for m in bomb_options(*c):

@@ -24,6 +24,7 @@ from grundy.games.core import Action, GameError, Move, Outcome, nim_sum, outcome
 
 C = TypeVar("C", int, tuple[int, int], tuple[int, ...])
 
+EMPTY = "none"  # how a position with no components left is written
 Layout = Literal["heaps", "pairs", "none"]  # how `grundy table` lays out single components
 
 _NUMBER = re.compile(r"\+?[0-9]+")  # ASCII digits only: str.isdigit() also accepts '²' and '①'
@@ -114,11 +115,14 @@ class Family(ABC, Generic[C]):
         return str(c)
 
     def parse_sum(self, texts: Sequence[str]) -> tuple[C, ...]:
-        """Components as written, in their order (tidied: bombs that meet cancel)."""
+        """Components as written, in their order (tidied: bombs that meet cancel). ``none`` is
+        the position with no components left (every bomb gone, every pin down)."""
+        if [t.strip().lower() for t in texts] == [EMPTY]:
+            return ()
         return self.tidy(tuple(self.parse(t) for t in texts))
 
     def format_sum(self, position: Sequence[C]) -> str:
-        return self.separator.join(self.format(c) for c in position)
+        return self.separator.join(self.format(c) for c in position) if position else EMPTY
 
     # -- moves and values of one component
     @abstractmethod

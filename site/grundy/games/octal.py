@@ -50,7 +50,7 @@ _CODE = re.compile(r"([0-9]?)\.([0-9]*)")
 
 def _check_heap(n: int, what: str = "heap") -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise GameError(f"{what} must be a whole number >= 0; got {n!r}")
+        raise GameError(f"{what} must be a whole number >= 0; got {n!r}", "bad-heap")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,27 +68,28 @@ class OctalCode:
 
     def __post_init__(self) -> None:
         if not isinstance(self.d0, int) or isinstance(self.d0, bool) or self.d0 not in (0, 4):
-            raise GameError(f"the digit before the point must be 0 or 4; got {self.d0!r}")
+            raise GameError(f"the digit before the point must be 0 or 4; got {self.d0!r}", "bad-code")
         if not isinstance(self.digits, tuple) or not all(
             isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 7 for d in self.digits
         ):
-            raise GameError(f"octal digits are 0 to 7; got {self.digits!r}")
+            raise GameError(f"octal digits are 0 to 7; got {self.digits!r}", "bad-code")
         if not self.digits:
-            raise GameError("an octal code needs a digit after the point")
+            raise GameError("an octal code needs a digit after the point", "bad-code")
         if len(self.digits) > MAX_CODE_DIGITS:
-            raise GameError(f"at most {MAX_CODE_DIGITS} digits after the point; got {len(self.digits)}")
+            raise GameError(f"at most {MAX_CODE_DIGITS} digits after the point; got {len(self.digits)}", "bad-code",
+                            most=MAX_CODE_DIGITS)
         if self.digits[-1] == 0:
-            raise GameError("the last digit of an octal code must not be 0")
+            raise GameError("the last digit of an octal code must not be 0", "bad-code")
 
     @classmethod
     def parse(cls, text: str) -> OctalCode:
         """Read ``.77``, ``0.77`` or ``4.07`` (surrounding spaces ignored)."""
         found = _CODE.fullmatch(text.strip()) if isinstance(text, str) else None
         if found is None:
-            raise GameError(f"an octal code looks like .77 or 4.07; got {text!r}")
+            raise GameError(f"an octal code looks like .77 or 4.07; got {text!r}", "bad-code")
         head, tail = found.groups()
         if any(c in "89" for c in head + tail):
-            raise GameError(f"octal digits are 0 to 7; got {text!r}")
+            raise GameError(f"octal digits are 0 to 7; got {text!r}", "bad-code")
         return cls(int(head or "0"), tuple(int(c) for c in tail))
 
     def format(self) -> str:
@@ -327,12 +328,13 @@ def sg_values(code: OctalCode | str, upto: int) -> list[int]:
     code = _as_code(code)
     _check_heap(upto, "upto")
     if upto > MAX_VALUES_UPTO:
-        raise GameError(f"upto is at most {MAX_VALUES_UPTO}; got {upto}")
+        raise GameError(f"upto is at most {MAX_VALUES_UPTO}; got {upto}", "out-of-range", most=MAX_VALUES_UPTO)
     known = _known(code, upto)
     if len(known.values) > upto:
         return list(known.values[: upto + 1])
     if known.period is None:
-        raise GameError(f"{code}: no proved period; values only up to heap {MAX_DIRECT_UPTO}")
+        raise GameError(f"{code}: no proved period; values only up to heap {MAX_DIRECT_UPTO}", "sg-out-of-reach",
+                        most=MAX_DIRECT_UPTO)
     e, p = known.period.preperiod, known.period.length
     block = list(known.values[e : e + p])
     return (list(known.values[:e]) + block * ((upto - e) // p + 1))[: upto + 1]
@@ -351,7 +353,8 @@ def sg(code: OctalCode | str, n: int) -> int:
         return known.values[known.period.fold(n)]
     if n < len(known.values):
         return known.values[n]
-    raise GameError(f"{code}: no proved period; values only up to heap {MAX_DIRECT_UPTO}")
+    raise GameError(f"{code}: no proved period; values only up to heap {MAX_DIRECT_UPTO}", "sg-out-of-reach",
+                        most=MAX_DIRECT_UPTO)
 
 
 def period(code: OctalCode | str) -> Period | None:
@@ -383,7 +386,8 @@ def grundys_game_values(upto: int) -> list[int]:
     global _GRUNDY
     _check_heap(upto, "upto")
     if upto > GRUNDY_MAX_UPTO:
-        raise GameError(f"Grundy's game is computed up to heap {GRUNDY_MAX_UPTO}; got {upto}")
+        raise GameError(f"Grundy's game is computed up to heap {GRUNDY_MAX_UPTO}; got {upto}", "sg-out-of-reach",
+                        most=GRUNDY_MAX_UPTO)
     known = _GRUNDY
     if len(known) <= upto:
         values = list(known)
@@ -398,7 +402,8 @@ def grundys_game_sg(n: int) -> int:
     """G(n) of Grundy's game for n <= GRUNDY_MAX_UPTO."""
     _check_heap(n)
     if n > GRUNDY_MAX_UPTO:
-        raise GameError(f"Grundy's game is computed up to heap {GRUNDY_MAX_UPTO}; got {n}")
+        raise GameError(f"Grundy's game is computed up to heap {GRUNDY_MAX_UPTO}; got {n}", "sg-out-of-reach",
+                        most=GRUNDY_MAX_UPTO)
     known = _GRUNDY
     return known[n] if n < len(known) else grundys_game_values(n)[n]
 

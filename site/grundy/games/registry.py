@@ -19,6 +19,7 @@ from grundy.games.marbles import MarblesFamily
 from grundy.games.nim import NimFamily
 from grundy.games.staircase import StaircaseFamily
 from grundy.games.subtraction import SubtractionFamily
+from grundy.games.takebreak import GrundysGameFamily, OctalFamily
 from grundy.games.turtles import MockTurtlesFamily
 from grundy.games.wythoff import WythoffFamily
 
@@ -26,7 +27,8 @@ FAMILIES: dict[str, type[Family[Any]]] = {
     f.key: f
     for f in (
         BashFamily, SubtractionFamily, NimFamily, WythoffFamily, KikiFamily, MarblesFamily, BombFamily,
-        EuclidFamily, CircleFamily, StaircaseFamily, KMultipleFamily, MockTurtlesFamily,
+        EuclidFamily, CircleFamily, StaircaseFamily, KMultipleFamily, MockTurtlesFamily, OctalFamily,
+        GrundysGameFamily,
     )
 }
 

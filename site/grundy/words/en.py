@@ -19,13 +19,13 @@ def _turned(args: tuple[int, ...]) -> str:
 
 
 def _split(args: tuple[int, ...]) -> str:
+    """Take-and-break: (removed, *what is left of the heap)."""
     removed, *parts = args
-    took = f"take {removed}" if removed else "split the heap"
+    if not removed:
+        return f"split the heap into {parts[0]} and {parts[1]}"
     if not parts:
-        return f"take all {removed}" if removed else "take nothing"
-    if len(parts) == 1:
-        return f"{took}, leaving {parts[0]}"
-    return f"{took}, leaving {parts[0]} and {parts[1]}"
+        return f"take all {removed}"
+    return f"take {removed}, leaving {' and '.join(map(str, parts))}"
 
 
 def _step(args: tuple[int, ...]) -> str:

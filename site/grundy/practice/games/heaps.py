@@ -150,7 +150,7 @@ def _heaps_start(r: random.Random, lo: int, hi: int) -> str:
 
 
 NIM = g.GameSpec(
-    key="nim", family="nim", title="Nim", lesson=("nim", "the-theorem"), move_lesson=("nim", "finding-the-winning-move"),
+    key="nim", always_sums=True, family="nim", title="Nim", lesson=("nim", "the-theorem"), move_lesson=("nim", "finding-the-winning-move"),
     draw=_nim_draw, start="3,4,5", random_start=lambda r: _heaps_start(r, 1, 12),
     rule_text=lambda f: "take any number of coins (at least one) from one heap",
     reason=_nim_reason, visual=lambda a, p: ("xor-columns", {"heaps": a.format(p)}), check_component=_heap,
@@ -184,7 +184,7 @@ def _misere_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[
 
 
 MISERE_NIM = g.GameSpec(
-    key="misere-nim", family="nim", title="Misère Nim", lesson=("bash-game", "beyond-the-notes"),
+    key="misere-nim", always_sums=True, family="nim", title="Misère Nim", lesson=("bash-game", "beyond-the-notes"),
     move_lesson=("bash-game", "beyond-the-notes"), draw=_misere_draw, start="1,2,4",
     random_start=lambda r: _heaps_start(r, 1, 9), rule_text=NIM.rule_text, reason=_misere_reason,
     ending="whoever takes the last coin loses", misere=True, check_component=_heap, sum_is_plain=False,

@@ -61,6 +61,7 @@ class GameSpec:
     misere: bool = False
     rule_keys: Mapping[str, Callable[[str], str]] = field(default_factory=dict)  # URL key → checked value
     default_rule: Mapping[str, str] = field(default_factory=dict)
+    fixed_rule: Mapping[str, str] = field(default_factory=dict)  # rule keys a URL cannot change (Kayles' code)
     rule_labels: Mapping[str, str] = field(default_factory=dict)  # the rule keys' labels in /play's form
     answer_hint: str = "the heaps, with commas"  # how to type a position, in the quiz
     answer_hint_one: str = ""  # … when it has one component, if that reads differently
@@ -70,11 +71,13 @@ class GameSpec:
     play_limit: Callable[[Arena, Position], str | None] = _no_limit
     check_component: Callable[[Family[Any], Any], None] = _any_component  # practice's bounds on a part
     sum_is_plain: bool = True  # False where a sum's moves need more than one component's (Nim's XOR table)
+    always_sums: bool = False  # every level's positions are sums (Nim's heaps, Kayles' rows), not just level 3
 
     def arena(self, args: Mapping[str, str] | None = None) -> Arena:
         """The arena for a URL's rule keys (missing ones take the defaults)."""
         args = args or {}
         rule = {key: check(args.get(key) or self.default_rule[key]) for key, check in self.rule_keys.items()}
+        rule.update(self.fixed_rule)
         return Arena(self, family(self.family, rule))
 
     def lesson_for(self, position: Position) -> Lesson:
