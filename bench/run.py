@@ -91,6 +91,9 @@ def practice_searches() -> None:
         (make_arena("kiki"), ((18, 18), (18, 18))),
         (make_arena("marbles"), ((10, 12), (6, 9))),
         (make_arena("bomb"), ((3, 4), (4, 4))),
+        (make_arena("kayles"), (27,)),
+        (make_arena("kayles"), (10, 11)),
+        (make_arena("grundys-game"), (29,)),
     ]
     for arena, position in cases:
         assert arena.unplayable(position) is None, (arena, position)

@@ -339,3 +339,19 @@ def test_wythoff_question_sizes_do_not_give_the_answer_away(level, hi):
     for seed in range(60):
         (a, b), = question("wythoff", level, seed).position
         assert max(a, b) <= hi
+
+
+@pytest.mark.parametrize("game, start", [("bomb", "3,4;4,4"), ("bomb", "4,4;4,3"), ("kayles", "27"), ("kayles", "10,11"),
+                                         ("grundys-game", "29"), ("nim", "15,15,15,15"), ("wythoff", "40,40")])
+def test_the_largest_starts_the_bench_times_are_accepted(game, start):
+    """`make bench` times these; a start the bound refuses would silently shrink what play offers
+    (a measured bound, like the bombs', replaces the estimate instead of adding to it)."""
+    arena = make_arena(game)
+    assert arena.unplayable(arena.parse(start)) is None
+
+
+@pytest.mark.parametrize("game, start", [("bomb", "4,4;4,3;2,3"), ("bomb", "5,2"), ("kayles", "28"), ("kayles", "11,11"),
+                                         ("grundys-game", "30")])
+def test_just_beyond_them_is_refused_before_any_search(game, start):
+    arena = make_arena(game)
+    assert arena.unplayable(arena.parse(start)) is not None

@@ -160,9 +160,8 @@ class Arena:
 
     def unplayable(self, position: Position) -> str | None:
         """Why the computer will not play from ``position``, or None if it will."""
-        refused = self.spec.play_limit(self, position)
-        if refused is not None:
-            return refused
+        if self.spec.play_limit is not None:  # a game whose bound was set by measurement instead
+            return self.spec.play_limit(self, position)
         if self.search_work(position) > WORK_LIMIT:
             return self.too_large
         length = sum(self.family.longest(c) for c in position)

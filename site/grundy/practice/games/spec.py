@@ -16,10 +16,6 @@ SUMS_LESSON: Lesson = ("sums-of-games", "the-spraguegrundy-theorem")
 Draw = Callable[[random.Random, int, Outcome], tuple[dict[str, str], Position]]
 
 
-def _no_limit(_arena: Arena, _position: Position) -> str | None:
-    return None
-
-
 def _any_component(_family: Family[Any], _c: Any) -> None:
     return None
 
@@ -68,7 +64,9 @@ class GameSpec:
     picture: str = "heaps"  # the partial that draws a position (templates/practice/pictures/)
     picture_args: Mapping[str, object] = field(default_factory=dict)  # what the picture needs to know
     finished_text: str = ""  # how play ended before every part was stuck: "moved a marble onto (0, 0)"
-    play_limit: Callable[[Arena, Position], str | None] = _no_limit
+    # Why the computer will not play a start, where a measured bound replaces the usual estimate
+    # of the search (bombs multiply as they explode); None: the estimate decides.
+    play_limit: Callable[[Arena, Position], str | None] | None = None
     check_component: Callable[[Family[Any], Any], None] = _any_component  # practice's bounds on a part
     sum_is_plain: bool = True  # False where a sum's moves need more than one component's (Nim's XOR table)
     always_sums: bool = False  # every level's positions are sums (Nim's heaps, Kayles' rows), not just level 3
