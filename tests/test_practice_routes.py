@@ -471,3 +471,14 @@ def test_bomb_rows_start_at_1_and_an_unchanged_position_is_named(client):
     q = question("bomb", 1, seed)
     r = client.post("/quiz/move", data={"game": "bomb", "level": 1, "seed": seed, "after": q.position_text})
     assert r.status_code == 400 and "as it stands" in text(r)
+
+
+@pytest.mark.parametrize("url", ["/quiz/q?game=nim&endpoint=x", "/quiz/q?_method=POST", "/quiz/q?game=nim&_external=1",
+                                 "/quiz/answer?game=nim&level=1&seed=3&endpoint=x", "/play/nim?start=3,4,5&endpoint=x&first=computer"])
+def test_query_keys_that_url_for_reserves_stay_data(client, url):
+    """A URL's own endpoint, _method or _external is never handed to url_for as a keyword (that
+    was a 500, or an absolute Location built from a forged Host)."""
+    r = client.get(url)
+    assert r.status_code in (200, 303), r.status_code
+    if r.status_code == 303:
+        assert r.headers["Location"].startswith("/")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from urllib.parse import urlencode
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
@@ -34,6 +35,13 @@ def _respond(page: str, fragment: str, status: int = 200, push: str | None = Non
     if is_fragment_request():
         response.headers["HX-Push-Url"] = push or "false"
     return response
+
+
+def _url(endpoint: str, query: Mapping[str, str], **values: Any) -> str:
+    """``endpoint``'s URL with ``query`` as its query string. Query keys are never passed to
+    url_for as keywords: a URL's own ``endpoint``, ``_external`` or ``_method`` must stay data."""
+    base = url_for(endpoint, **values)
+    return f"{base}?{urlencode(query)}" if query else base
 
 
 def _lesson_link(slug_anchor: tuple[str, str] | None) -> dict[str, str] | None:
@@ -72,7 +80,7 @@ def play(game: str) -> Response:
     except GameError as error:
         return _respond("practice/play.html", "practice/_play.html", 400, None,
                         **_play_context(game, args, None, str(error)))
-    url = url_for("practice.play", game=game, **replied.query())
+    url = _url("practice.play", replied.query(), game=game)
     if replied is not state or implicit_start:
         if not is_fragment_request():  # the computer moved (or a start was drawn): the URL must say so
             return redirect(url, code=303)  # type: ignore[return-value]
@@ -99,7 +107,7 @@ def _play_context(game: str, args: Mapping[str, str], state: play_mod.GameState 
     context["form"]["start"] = state.arena.format(state.start)
 
     def url(**changes: object) -> str:
-        return url_for("practice.play", game=game, **state.query(**changes))
+        return _url("practice.play", state.query(**changes), game=game)
 
     context.update(
         url=url,
@@ -171,7 +179,7 @@ def quiz_index() -> str:
 def quiz_back_to_question() -> Response:
     """Answers are posted; a GET here (a bookmark, Back with JavaScript off) goes to the question."""
     args = {k: v for k, v in request.args.items() if k in ("game", "level", "seed")}
-    return redirect(url_for("practice.quiz_question", **args), code=303)  # type: ignore[return-value]
+    return redirect(_url("practice.quiz_question", args), code=303)  # type: ignore[return-value]
 
 
 @bp.get("/quiz/q")
@@ -180,7 +188,8 @@ def quiz_question() -> Response:
     args.setdefault("level", "1")
     if "seed" not in args:
         args["seed"] = str(secrets.randbelow(quiz_mod.MAX_SEED + 1))
-        return redirect(url_for("practice.quiz_question", **args), code=303)  # type: ignore[return-value]
+        kept = {k: v for k, v in args.items() if k in ("game", "level", "seed")}
+        return redirect(_url("practice.quiz_question", kept), code=303)  # type: ignore[return-value]
     try:
         q = _question(args)
     except GameError as error:
@@ -200,8 +209,8 @@ def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
             arena=q.arena, position=q.position, components=list(enumerate(q.position)),
             next_url=url_for("practice.quiz_question", game=q.game, level=q.level, seed=next_seed(q.seed)),
             question_url=_question_url(q), needs_plotly=_visual_name(q.arena, q.position) == "wythoff",
-            play_url=url_for("practice.play", game=q.game, **q.arena.rule_query(),
-                             **({} if q.arena.unplayable(q.position) else {"start": q.position_text})),
+            play_url=_url("practice.play", q.arena.rule_query() | (
+                {} if q.arena.unplayable(q.position) else {"start": q.position_text}), game=q.game),
         )
     context.update(extra)
     return context
