@@ -1,4 +1,4 @@
-"""The engine type-checks under mypy --strict (configured in pyproject.toml)."""
+"""The whole package type-checks under mypy --strict (configured in pyproject.toml)."""
 import os
 import subprocess
 import sys
@@ -7,7 +7,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_engine_is_strictly_typed() -> None:
+def test_grundy_is_strictly_typed() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", os.devnull,
          "--config-file", str(ROOT / "pyproject.toml")],

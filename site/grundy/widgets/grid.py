@@ -46,9 +46,10 @@ class Params:
         q = {"game": self.game, "size": str(self.size)}
         if self.sg:
             q["sg"] = "1"
-        if fields["cell"] is not None:
-            r, c = fields["cell"]  # type: ignore[misc]
-            q["cell"] = f"{r},{c}"
+        cell = fields["cell"]
+        if cell is not None:
+            assert isinstance(cell, tuple)
+            q["cell"] = f"{cell[0]},{cell[1]}"
         if fields["step"] is not None:
             q["step"] = str(fields["step"])
         return q | hide_query(bool(fields["hide"]))

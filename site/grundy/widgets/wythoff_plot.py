@@ -153,6 +153,12 @@ class View:
         return text if len(text) <= 40 else f"{text[:16]}…{text[-16:]} ({len(text)} digits)"
 
 
+def _first_failure() -> Lab:
+    k = wythoff.first_float_failure()
+    assert k is not None, "the double formula fails below 10^15 (F40 = 102334155; lesson 5)"
+    return _lab(k)
+
+
 def _lab(k: int) -> Lab:
     return Lab(k, wythoff.a_k(k), wythoff.float_a_k(k) if k < 10**300 else -1)
 
@@ -184,7 +190,7 @@ def view(params: Params) -> View:
         moves=moves,
         figure_json=json.dumps(figure, separators=(",", ":")) if figure else None,
         small=[[wythoff.is_p(r, c) for c in range(SMALL + 1)] for r in range(SMALL + 1)],
-        first_failure=_lab(wythoff.first_float_failure()),
+        first_failure=_first_failure(),
         lab=_lab(params.k) if params.k is not None else None,
         nearest=wythoff.p_position(abs(b - a)),
         pairs=pairs,
