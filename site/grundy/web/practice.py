@@ -41,7 +41,7 @@ def _url(endpoint: str, query: Mapping[str, str], **values: Any) -> str:
     """``endpoint``'s URL with ``query`` as its query string. Query keys are never passed to
     url_for as keywords: a URL's own ``endpoint``, ``_external`` or ``_method`` must stay data."""
     base = url_for(endpoint, **values)
-    return f"{base}?{urlencode(query)}" if query else base
+    return f"{base}?{urlencode(query, safe=',/;:')}" if query else base  # positions stay readable
 
 
 def _lesson_link(slug_anchor: tuple[str, str] | None) -> dict[str, str] | None:
