@@ -47,5 +47,8 @@ class BombFamily(Family[tuple[int, int]]):
     def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
         return None if r == 0 or c == 0 else (r, c)
 
+    def cell_of(self, c: tuple[int, int]) -> tuple[int, int]:
+        return c
+
 
 __all__ = ["BombFamily"]

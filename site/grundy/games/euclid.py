@@ -139,5 +139,8 @@ class EuclidFamily(Family[tuple[int, int]]):
     def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
         return r, c
 
+    def cell_of(self, c: tuple[int, int]) -> tuple[int, int]:
+        return c
+
     def every_steps(self, c: tuple[int, int]) -> int:
         return steps(*c)

@@ -227,8 +227,17 @@ class Family(ABC, Generic[C]):
         raise GameError(f"{self.key} has no table of single components", "no-table", game=self.key)
 
     def table_cell(self, r: int, c: int) -> C | None:
-        """Pair layout: the component at row ``r``, column ``c`` of a table (None: blank)."""
+        """Pair layout: the component at row ``r``, column ``c`` of a table (None: no such one)."""
         raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key)
+
+    def cell_of(self, c: C) -> tuple[int, int]:
+        """Pair layout: the row and column where component ``c`` stands (table_cell's inverse)."""
+        raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key)
+
+    def shown_moves(self, c: C) -> list[tuple[Action, tuple[C, ...]]]:
+        """The moves a table explains a value with: all of them, except where the family's values
+        are those of a cut-down game (Marbles: moves onto a home line hand the win over)."""
+        return list(self.moves(c))
 
     def table_values(self, upto: int) -> list[int | None]:
         """Heap-like layout: SG values of the components of size 0..upto (None: no such one)."""

@@ -52,5 +52,8 @@ class KikiFamily(Family[tuple[int, int]]):
     def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
         return c, r  # row r, column c: r cells below the coin, c to its left
 
+    def cell_of(self, c: tuple[int, int]) -> tuple[int, int]:
+        return c[1], c[0]
+
 
 __all__ = ["KikiFamily"]

@@ -77,7 +77,18 @@ class MarblesFamily(Family[tuple[int, int]]):
         return c[0] + c[1]
 
     def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
-        return None if (r, c) == (0, 0) or goes_home_at_once(r, c) else (r, c)
+        return r, c  # home-line cells too: their value is None (a marble there goes home at once)
+
+    def cell_of(self, c: tuple[int, int]) -> tuple[int, int]:
+        return c
+
+    def shown_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
+        """From a home line, the move home; elsewhere the cut-down game's moves (a move onto a
+        home line hands the opponent the win, so no one makes it)."""
+        moves = list(self.moves(c))
+        if goes_home_at_once(*c):
+            return [(a, parts) for a, parts in moves if parts == ((0, 0),)]
+        return [(a, parts) for a, parts in moves if not goes_home_at_once(*parts[0]) and parts != ((0, 0),)]
 
 
 __all__ = ["MarblesFamily"]

@@ -292,3 +292,6 @@ class WythoffFamily(Family[tuple[int, int]]):
 
     def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
         return r, c
+
+    def cell_of(self, c: tuple[int, int]) -> tuple[int, int]:
+        return c

@@ -13,7 +13,7 @@ from markupsafe import Markup
 from grundy.widgets import WIDGETS, BadParameter, Widget
 from grundy.lessons.markdown import WidgetRenderer
 from grundy.widgets.params import reject_unknown
-from grundy.widgets.grid import GAME_NAMES
+from grundy.widgets.grid import GAME_NAMES, GRID_GAMES
 from grundy.widgets.rules import RULE_NAMES
 
 bp = Blueprint("widgets", __name__)
@@ -67,6 +67,7 @@ def render_widget(
         "resume": None,
         "rule_names": RULE_NAMES,
         "game_names": GAME_NAMES,
+        "grid_games": GRID_GAMES,
     }
     status = 200
     try:

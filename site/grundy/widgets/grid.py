@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from grundy.games import grids, wythoff
-from grundy.games.core import nim_sum
+from grundy.games.registry import family
 from grundy.words import describe
 from grundy.widgets.params import BadParameter, choice_param, flag_param, hide_param, hide_query, int_param, optional_int_param
 
@@ -21,13 +20,26 @@ KEYS = ("game", "size", "sg", "cell", "step", "hide")
 # ride along in the same form: a click on a cell keeps the step, a step keeps the cell.
 OVERRIDES = {"pick": "cell", "go": "step"}
 DEFAULTS = {"game": "wythoff", "size": "12", "sg": "", "cell": "", "step": "", "hide": ""}
-GAMES = ("wythoff", "kiki", "marbles", "bomb")
-GAME_NAMES = {
-    "wythoff": "Wythoff's game (piles a, b)",
-    "kiki": "kiki's game (cells down, cells left)",
-    "marbles": "Marbles (row r, column c)",
-    "bomb": "Bomb game (row p, column q)",
+
+
+@dataclass(frozen=True, slots=True)
+class GridGame:
+    """How the grid draws one family of the registry (its values and moves come from there)."""
+
+    name: str  # in the game menu, with what the axes mean
+    first: int = 0  # the first row and column (the Bomb game counts from 1)
+    rows_up: bool = False  # row 0 at the bottom (kiki: the coin moves down the screen)
+    home: bool = False  # a target cell at (0, 0) that pieces race to (Marbles)
+
+
+GRID_GAMES = {
+    "wythoff": GridGame("Wythoff's game (piles a, b)"),
+    "kiki": GridGame("kiki's game (cells down, cells left)", rows_up=True),
+    "marbles": GridGame("Marbles (row r, column c)", home=True),
+    "bomb": GridGame("Bomb game (row p, column q)", first=1),
 }
+GAMES = tuple(GRID_GAMES)
+GAME_NAMES = {key: g.name for key, g in GRID_GAMES.items()}
 MAX_SIZE = 24
 
 
@@ -57,7 +69,7 @@ class Params:
     @property
     def first(self) -> int:
         """The bomb game counts rows and columns from 1, the others from 0."""
-        return 1 if self.game == "bomb" else 0
+        return GRID_GAMES[self.game].first
 
     @property
     def cells(self) -> int:
@@ -85,10 +97,10 @@ def parse(args: Mapping[str, str]) -> Params:
         if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
             raise BadParameter("cell", f"The cell is two numbers with a comma, like 3,5; got {raw[:20]!r}.")
         cell = (int(parts[0]), int(parts[1]))
-        lo = 1 if game == "bomb" else 0
+        lo = GRID_GAMES[game].first
         if not all(lo <= v <= size for v in cell):
             raise BadParameter("cell", f"The cell must lie on the grid, {lo} to {size} each way; got {raw!r}.")
-    count = (size + 1 - (1 if game == "bomb" else 0)) ** 2
+    count = (size + 1 - GRID_GAMES[game].first) ** 2
     step = optional_int_param(args, "step", lo=0, hi=count, label="The step (cells filled)")
     return Params(game, size, sg, cell, step, hide_param(args))
 
@@ -129,33 +141,32 @@ class Cell:
 
 
 def value(game: str, r: int, c: int) -> int | None:
-    if game == "wythoff":
-        return wythoff.grundy(r, c)
-    if game == "kiki":
-        return grids.kiki_grundy(c, r)  # row = cells down, column = cells left
-    if game == "marbles":
-        return None if (r, c) == (0, 0) or grids.goes_home_at_once(r, c) else grids.marbles_grundy(r, c)
-    return grids.BOMBS.grundy(r, c)
+    """The cell's SG value; None where there is none (a marble that goes home at once, home)."""
+    fam = family(game)
+    here = fam.table_cell(r, c)
+    return None if here is None else fam.sum_grundy((here,))
 
 
 def options(game: str, r: int, c: int) -> list[Option]:
-    if game == "wythoff":
-        return [Option(describe(m.action), wythoff.grundy(*m.position), f"→ ({m.position[0]}, {m.position[1]})", (m.position,))
-                for m in wythoff.WythoffGame().options((r, c))]
-    if game == "kiki":
-        return [Option(describe(m.action), grids.kiki_grundy(*m.position), f"→ ({m.position[1]}, {m.position[0]})", ((m.position[1], m.position[0]),))
-                for m in grids.KikiGame().options((c, r))]
-    if game == "marbles":
-        if (r, c) == (0, 0) or grids.goes_home_at_once(r, c):
-            return [Option("move the marble home to (0, 0)", None)] if (r, c) != (0, 0) else []
-        return [Option(describe(m.action), grids.marbles_grundy(*m.position), f"→ ({m.position[0]}, {m.position[1]})", (m.position,))
-                for m in grids.MarblesGame().options((r, c))]
+    """The moves that explain the cell's value, each with the value of where it leads: one
+    cell, or for a move that leaves two pieces (a bomb), the XOR of their cells."""
+    fam = family(game)
+    here = fam.table_cell(r, c)
+    if here is None:
+        return []
     found = []
-    for m in grids.bomb_options(r, c):
-        left = grids.settle(m.position)
-        parts = [grids.BOMBS.grundy(*b) for b in left]
-        shown = " ⊕ ".join(str(v) for v in parts) if len(parts) > 1 else ""
-        found.append(Option(describe(m.action), nim_sum(parts), f"SG {shown} = {nim_sum(parts)}" if shown else "", left))
+    for action, parts in fam.shown_moves(here):
+        after = fam.tidy(parts)
+        total = fam.sum_grundy(after)  # None: the move finishes the game (a marble home)
+        cells = tuple(fam.cell_of(p) for p in after)
+        if total is None:
+            found.append(Option(describe(action), None))
+        elif len(after) == 1:
+            found.append(Option(describe(action), total, f"→ ({cells[0][0]}, {cells[0][1]})", cells))
+        else:
+            parts_values = [fam.sg(p) for p in after]
+            shown = " ⊕ ".join(str(v) for v in parts_values) if len(parts_values) > 1 else ""
+            found.append(Option(describe(action), total, f"SG {shown} = {total}" if shown else "", cells))
     return found
 
 
@@ -190,7 +201,8 @@ def view(params: Params) -> View:
         row = []
         for c in range(lo, params.size + 1):
             v = value(params.game, r, c)
-            kind = "target" if params.game == "marbles" and (r, c) == (0, 0) else "home" if v is None else ("P" if v == 0 else "N")
+            kind = ("target" if GRID_GAMES[params.game].home and (r, c) == (0, 0) else "home" if v is None
+                    else ("P" if v == 0 else "N"))
             is_current = params.step is not None and index == params.step - 1
             cell = Cell(r, c, v, kind, index < filled_count, is_current, params.cell == (r, c))
             if is_current:
@@ -200,7 +212,7 @@ def view(params: Params) -> View:
             row.append(cell)
             index += 1
         rows.append(row)
-    if params.game == "kiki":
+    if GRID_GAMES[params.game].rows_up:
         rows.reverse()  # cells down count up from the bottom row: the coin moves down the screen too
     chosen = selected or current
     found = options(params.game, chosen.r, chosen.c) if chosen else []
