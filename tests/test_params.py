@@ -58,3 +58,23 @@ def test_choice_and_flag() -> None:
 def test_reject_unknown_names_the_key() -> None:
     with pytest.raises(BadParameter, match="no parameter 'upt'"):
         reject_unknown({"upt": "3"}, ("upto",), widget="pn-table")
+
+
+def test_the_readmes_widget_table_is_the_one_the_specs_give() -> None:
+    """The README's table of widget keys comes from the widgets' declared parameters: a bound
+    changed in a spec and not in the README (or the other way round) fails here."""
+    from pathlib import Path
+
+    from grundy.widgets import readme_table
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert readme_table() in readme
+
+
+def test_every_widget_declares_exactly_the_keys_its_form_and_parser_use() -> None:
+    from grundy.widgets import WIDGETS
+
+    for widget in WIDGETS.values():
+        assert widget.keys == tuple(p.name for p in widget.params)
+        assert len(set(widget.keys)) == len(widget.keys), widget.name
+        widget.parse(widget.defaults)  # the declared defaults are a valid state

@@ -215,7 +215,7 @@ BAD = [
     ("grid", "game=bomb&cell=0,2", "cell", "The cell must lie on the grid, 1 to 12 each way; got '0,2'."),
     ("grid", "size=4&step=26", "step", "The step (cells filled) must be from 0 to 25; got 26."),
     ("game-sum", "nim=&bash=&sub=&wythoff=", "nim", "The sum is empty: give at least one component."),
-    ("game-sum", "wythoff=100,2", "wythoff", "Wythoff positions are pairs like 3,5 (piles up to 60)"),
+    ("game-sum", "wythoff=400,2", "wythoff", "Wythoff positions are pairs like 3,5 (piles up to 300)"),
     ("game-sum", "nim=1,2,3,4,5&bash=1,2,3,4", "nim", "A sum may have at most 8 components; got 11."),  # with the default sub and wythoff
     ("game-sum", "m=0", "m", "m (Bash: take 1 to m) must be from 1 to 100; got 0."),
     ("wythoff", "a=x", "a", "Pile a must be a whole number of at most 200 digits; got 'x'."),

@@ -21,7 +21,8 @@ from grundy.practice import quiz as quiz_mod
 from grundy.practice.arena import Arena, Position
 from grundy.practice.games import SPECS
 from grundy.web import scores
-from grundy.web.widgets import is_fragment_request, render_widget
+from grundy.web.respond import fragment_or_page, is_fragment_request
+from grundy.web.widgets import render_widget
 from grundy.widgets import WIDGETS
 
 bp = Blueprint("practice", __name__)
@@ -29,12 +30,8 @@ bp = Blueprint("practice", __name__)
 
 def _respond(page: str, fragment: str, status: int = 200, push: str | None = None, **context: Any) -> Response:
     """The fragment for htmx, else the page around it; ``push`` is the URL htmx shows."""
-    body = render_template(fragment if is_fragment_request() else page, **context)
-    response = Response(body, status=status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    if is_fragment_request():
-        response.headers["HX-Push-Url"] = push or "false"
-    return response
+    return fragment_or_page(render_template(fragment, **context), lambda _body: render_template(page, **context),
+                            status=status, push=push)
 
 
 def _url(endpoint: str, query: Mapping[str, str], **values: Any) -> str:

@@ -14,12 +14,14 @@ game (another rule, other heaps), so nothing of it shows before the class has gu
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, render_template, request, url_for
 from markupsafe import Markup
 
-from grundy.web.widgets import PRESENTABLE, PROJECTED, RESUME, is_fragment_request, render_widget
+from grundy.web.respond import fragment_or_page
+from grundy.web.widgets import PRESENTABLE, PROJECTED, RESUME, render_widget
 from grundy.widgets import WIDGETS, BadParameter, Widget
 
 bp = Blueprint("present", __name__)
@@ -39,19 +41,15 @@ def show(name: str) -> Response:
     widget = WIDGETS[name]
     args = resumed(widget, request.args.to_dict())
     rendered = render_widget(widget, args, name, standalone=True, frame=PROJECTED)
-    fragment = is_fragment_request()
-    body = rendered.html if fragment else render_template(
-        "present.html", widget=widget, body=Markup(rendered.html), needs_plotly="data-figure=" in rendered.html,
-    )
-    response = Response(body, status=rendered.status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    if fragment:
-        # The address bar follows every step (a bad state is not worth a history entry).
-        response.headers["HX-Push-Url"] = rendered.url or "false"
-    return response
+
+    def page(body: str) -> str:
+        return render_template("present.html", widget=widget, body=Markup(body), needs_plotly="data-figure=" in body)
+
+    # The address bar follows every step (a bad state is not worth a history entry).
+    return fragment_or_page(rendered.html, page, status=rendered.status, push=rendered.url)
 
 
-def resumed(widget: Widget, args: Mapping[str, str]) -> dict[str, str]:
+def resumed(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]:
     """The query with the step to go on from filled in, when it came from a settings change
     (the form's ``was``, no step button) while stepping; else the query as it is. A bad new
     setting is left to the widget's own error message (``was`` rides along to the next try)."""

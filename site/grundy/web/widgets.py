@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
+from grundy.web.respond import KEEP_URL, fragment_or_page, is_fragment_request
 from grundy.widgets import WIDGETS, BadParameter, Widget
 from grundy.lessons.markdown import WidgetRenderer
 from grundy.widgets.params import reject_unknown
@@ -21,7 +22,7 @@ WIDGET_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 
 
 # The widgets that have a projection view (/present/<name>): the ones an instructor steps through.
-PRESENTABLE = ("pn-table", "mex-steps", "xor-columns", "grid", "wythoff")
+PRESENTABLE = tuple(name for name, w in WIDGETS.items() if w.presentable)
 # Projected, the hidden field that carries the state a widget is stepping in, so that a settings
 # change goes on stepping (see present.resumed).
 RESUME = "was"
@@ -48,7 +49,7 @@ class Rendered:
 
 
 def render_widget(
-    widget: Widget, args: Mapping[str, str], widget_id: str, *, standalone: bool, frame: Frame = INLINE
+    widget: Widget[Any, Any], args: Mapping[str, str], widget_id: str, *, standalone: bool, frame: Frame = INLINE
 ) -> Rendered:
     """The widget's fragment for these parameters, in the given frame."""
     bad_id = not WIDGET_ID.fullmatch(widget_id)
@@ -68,6 +69,7 @@ def render_widget(
         "rule_names": RULE_NAMES,
         "game_names": GAME_NAMES,
         "grid_games": GRID_GAMES,
+        "param": {q.name: q for q in widget.params},  # each key's declared bounds, for the form's hints
     }
     status = 200
     try:
@@ -120,11 +122,6 @@ def lesson_widget_renderer() -> WidgetRenderer:
     return render
 
 
-def is_fragment_request() -> bool:
-    """An htmx swap asks for the fragment; a page load or a history restore for the whole page."""
-    return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
-
-
 @bp.get("/w/<name>")
 def show(name: str) -> Response:
     """One widget in the state the query string describes: a fragment for htmx, else a page."""
@@ -137,17 +134,12 @@ def show(name: str) -> Response:
     on_own_page = urlsplit(request.headers.get("HX-Current-URL", "")).path.startswith("/w/")
     standalone = on_own_page or not is_fragment_request()
     rendered = render_widget(widget, request.args.to_dict(), widget_id, standalone=standalone)
-    body = rendered.html
-    if not is_fragment_request():
+
+    def page(body: str) -> str:
         catalog = current_app.extensions["grundy.catalog"]
-        body = render_template(
-            "widget_page.html", widget=widget, body=Markup(body), lessons=catalog.using_widget(name),
-            needs_plotly="data-figure=" in body,
-        )
-    response = Response(body, status=rendered.status, mimetype="text/html")
-    response.vary.add("HX-Request")
-    if on_own_page and is_fragment_request():
-        # Push the canonical state (only the fields the rule uses), not the raw form; an
-        # invalid state is not worth a history entry.
-        response.headers["HX-Push-Url"] = rendered.url or "false"
-    return response
+        return render_template("widget_page.html", widget=widget, body=Markup(body), lessons=catalog.using_widget(name),
+                               needs_plotly="data-figure=" in body)
+
+    # Push the canonical state (only the fields the rule uses), not the raw form; an invalid
+    # state is not worth a history entry; a widget inside a lesson leaves the lesson's URL alone.
+    return fragment_or_page(rendered.html, page, status=rendered.status, push=rendered.url if on_own_page else KEEP_URL)

@@ -11,7 +11,10 @@ from grundy.games.core import nim_sum
 from grundy.games.family import Family
 from grundy.games.registry import family
 from grundy.words import describe
-from grundy.widgets.params import BadParameter, int_list_param, int_param, int_set_param
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import BadParameter
+from grundy.games.wythoff import SG_MAX_PILE
 
 NAME = "game-sum"
 TITLE = "A sum of different games"
@@ -19,9 +22,23 @@ BLURB = (
     "Play several games at once: each turn, move in exactly one. Each component counts as a Nim"
     " heap of its SG value, so the sum is lost exactly when those values XOR to 0."
 )
-KEYS = ("nim", "bash", "m", "sub", "set", "wythoff")
-DEFAULTS = {"nim": "5", "bash": "7", "m": "3", "sub": "10", "set": "1,3,4", "wythoff": "2,3"}
-MAX_PARTS = 8
+MAX_PARTS = 8  # components in one sum: eight rows of binary still fit the XOR table
+PARAMS = (
+    spec.Param("nim", "int-list", "The list of Nim heaps", default="5", hi=10**18, max_items=MAX_PARTS,
+               help="blank = none"),
+    spec.Param("bash", "int-list", "The list of Bash heaps", default="7", hi=10**18, max_items=MAX_PARTS,
+               help="blank = none"),
+    spec.Param("m", "int", "m (Bash: take 1 to m)", default="3", lo=1, hi=100),
+    spec.Param("sub", "int-list", "The list of subtraction heaps", default="10", hi=10**6, max_items=MAX_PARTS,
+               help="blank = none"),
+    # the practice games' sets (at most 6 amounts up to 20): sums are about the XOR, not big rules
+    spec.Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=20, max_items=6),
+    spec.Param("wythoff", "text", "Wythoff positions", default="2,3",
+               help=f"pairs like `3,5 1,2`, piles up to {SG_MAX_PILE}; blank = none"),
+)
+P = spec.by_name(PARAMS)
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,26 +86,27 @@ class Params:
         )
 
 
-def _list(values: Mapping[str, str], name: str, hi: int, label: str) -> tuple[int, ...]:
+def _list(values: Mapping[str, str], name: str) -> tuple[int, ...]:
     """A list field; blank means no component of this kind."""
     if values[name].strip() == "":
         return ()
-    return tuple(int_list_param(values, name, lo=0, hi=hi, min_items=1, max_items=MAX_PARTS, default="", label=label))
+    return tuple(P[name].int_list(values, default=""))
 
 
 def parse(args: Mapping[str, str]) -> Params:
     # A missing field takes its default; a blank one means "none of this kind".
     values = {key: args.get(key, DEFAULTS[key]) for key in KEYS}
-    nim = _list(values, "nim", 10**18, "The list of Nim heaps")
-    bash = _list(values, "bash", 10**18, "The list of Bash heaps")
-    m = int_param(values, "m", lo=1, hi=100, default=3, label="m (Bash: take 1 to m)")
-    sub = _list(values, "sub", 10**6, "The list of subtraction heaps")
-    amounts = int_set_param(values, "set", lo=1, hi=20, max_items=6, default="1,3,4", label="The set S")
+    nim = _list(values, "nim")
+    bash = _list(values, "bash")
+    m = P["m"].whole(values)
+    sub = _list(values, "sub")
+    amounts = P["set"].int_set(values)
     pairs: list[tuple[int, int]] = []
     for item in filter(None, re.split(r"[\s;]+", values["wythoff"].strip())):
         match = re.fullmatch(r"(\d{1,3}),(\d{1,3})", item)
-        if not match or max(int(match[1]), int(match[2])) > 60:
-            raise BadParameter("wythoff", f"Wythoff positions are pairs like 3,5 (piles up to 60), separated by spaces; got {item[:20]!r}.")
+        if not match or max(int(match[1]), int(match[2])) > SG_MAX_PILE:
+            raise BadParameter("wythoff", f"Wythoff positions are pairs like 3,5 (piles up to {SG_MAX_PILE}), separated"
+                                          f" by spaces; got {item[:20]!r}.")
         pairs.append((int(match[1]), int(match[2])))
     total = len(nim) + len(bash) + len(sub) + len(pairs)
     if total == 0:
@@ -143,5 +161,7 @@ def view(params: Params) -> View:
     width = max(1, max(v.bit_length() for v in values + [total]))
     return View(params, rows, total, width)
 
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view)
 
-__all__ = ["parse", "view"]
+
+__all__ = ["WIDGET", "parse", "view"]

@@ -10,16 +10,19 @@ from dataclasses import dataclass, replace
 
 from grundy.games.registry import family
 from grundy.words import describe
-from grundy.widgets.params import BadParameter, choice_param, flag_param, hide_param, hide_query, int_param, optional_int_param
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import BadParameter, hide_query
 
 NAME = "grid"
 TITLE = "P/N and SG grids of two-number games"
 BLURB = "Each cell is a position given by two numbers. Click one to see its moves; Next fills the grid in order."
-KEYS = ("game", "size", "sg", "cell", "step", "hide")
 # The buttons send "pick" (a cell) and "go" (a step) so the hidden current cell and step can
 # ride along in the same form: a click on a cell keeps the step, a step keeps the cell.
 OVERRIDES = {"pick": "cell", "go": "step"}
-DEFAULTS = {"game": "wythoff", "size": "12", "sg": "", "cell": "", "step": "", "hide": ""}
+
+
+MAX_SIZE = 24  # 25 × 25 cells: the largest grid that fits a phone's width and a projected screen
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,17 @@ GRID_GAMES = {
 }
 GAMES = tuple(GRID_GAMES)
 GAME_NAMES = {key: g.name for key, g in GRID_GAMES.items()}
-MAX_SIZE = 24
+PARAMS = (
+    spec.Param("game", "choice", "game", default="wythoff", choices=GAMES),
+    spec.Param("size", "int", "The grid size", default="12", lo=2, hi=MAX_SIZE),
+    spec.SG,
+    spec.Param("cell", "text", "The cell", help="e.g. `3,5`"),
+    spec.step((MAX_SIZE + 1) ** 2),
+    spec.HIDE,
+)
+GAME, SIZE, _, _, STEP, _ = PARAMS
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
 
 
 
@@ -87,9 +100,9 @@ def parse(args: Mapping[str, str]) -> Params:
         if button in merged:
             merged[field] = merged.pop(button)
     args = merged
-    game = choice_param(args, "game", GAMES, default="wythoff", label="game")
-    size = int_param(args, "size", lo=2, hi=MAX_SIZE, default=12, label="The grid size")
-    sg = flag_param(args, "sg", label="Show SG values")
+    game = GAME.choice(args)
+    size = SIZE.whole(args)
+    sg = spec.SG.flag(args)
     raw = args.get("cell", "").strip()
     cell = None
     if raw:
@@ -101,8 +114,8 @@ def parse(args: Mapping[str, str]) -> Params:
         if not all(lo <= v <= size for v in cell):
             raise BadParameter("cell", f"The cell must lie on the grid, {lo} to {size} each way; got {raw!r}.")
     count = (size + 1 - GRID_GAMES[game].first) ** 2
-    step = optional_int_param(args, "step", lo=0, hi=count, label="The step (cells filled)")
-    return Params(game, size, sg, cell, step, hide_param(args))
+    step = STEP.optional_whole(args, hi=count)
+    return Params(game, size, sg, cell, step, spec.HIDE.flag(args))
 
 
 def resume_step(old: Params, new: Params) -> int:
@@ -224,5 +237,8 @@ def view(params: Params) -> View:
         found = [replace(o, shown=all(cell in filled for cell in o.cells)) for o in found if o.value is not None]
     return View(params, GAME_NAMES[params.game], rows, chosen, found)
 
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, step_keys=("step", *(b for b, f in OVERRIDES.items() if f == "step")),
+                presentable=True)
 
-__all__ = ["parse", "resume_step", "view"]
+
+__all__ = ["WIDGET", "parse", "resume_step", "view"]

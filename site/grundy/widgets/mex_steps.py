@@ -5,17 +5,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.games.takeaway import Cell, cells
-from grundy.widgets.params import hide_param, hide_query, int_param
-from grundy.widgets.rules import RuleChoice, parse_rule
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import hide_query
+from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
 
 NAME = "mex-steps"
 TITLE = "The mex, step by step"
 BLURB = (
     "Watch SG(0), SG(1), … being computed: the options, their values, and the first missing number."
 )
-KEYS = ("rule", "m", "set", "upto", "n", "hide")
-DEFAULTS = {"rule": "set", "m": "2", "set": "1,3,4", "upto": "12", "n": "0", "hide": ""}
-MAX_UPTO = 60
+MAX_UPTO = 60  # every option of every position is listed: 61 positions stay readable
+UPTO = spec.Param("upto", "int", "The last position", default="12", lo=0, hi=MAX_UPTO)
+N = spec.Param("n", "int", "The position being computed", default="0", lo=0, hi=MAX_UPTO,
+               help="the position being computed")
+PARAMS = (*rule_params("set"), UPTO, N,
+          spec.Param("hide", "hide", "Hide until revealed", help="0 shows the values after `n` too"))
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +40,8 @@ class Params:
 
 def parse(args: Mapping[str, str]) -> Params:
     choice = parse_rule(args, default="set")
-    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=12, label="The last position")
-    n = int_param(args, "n", lo=0, hi=upto, default=0, label="The position being computed")
-    return Params(choice, upto, n, hide_param(args))
+    upto = UPTO.whole(args)
+    return Params(choice, upto, N.whole(args, hi=upto), spec.HIDE.flag(args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +68,5 @@ def view(params: Params) -> View:
         current=current,
         chips=list(range(current.grundy + 1)),
     )
+
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, presentable=True)

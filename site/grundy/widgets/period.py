@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.games.takeaway import Period, SubtractionSet, grundy, grundy_values, period
-from grundy.widgets.params import BadParameter, int_param, int_set_param
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import BadParameter
 
 NAME = "period"
 TITLE = "Periodic SG values, and a heap of any size"
@@ -14,10 +16,16 @@ BLURB = (
     "For a finite subtraction set, the SG values repeat from some point on. Once the period is"
     " found, SG of a heap with a hundred digits is a lookup."
 )
-KEYS = ("set", "upto", "n")
-DEFAULTS = {"set": "1,3,4", "upto": "40", "n": "1000000000000000000"}
 MAX_UPTO = 200
-MAX_DIGITS = 1000
+MAX_DIGITS = 1000  # a heap of 1000 digits: folding it by the period is one division
+PARAMS = (
+    spec.Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=100, max_items=10, help="e.g. `1,3,4`"),
+    spec.Param("upto", "int", "The largest heap shown", default="40", lo=0, hi=MAX_UPTO),
+    spec.Param("n", "text", "The heap n", default="1000000000000000000", help=f"a heap of up to {MAX_DIGITS} digits"),
+)
+SET, UPTO, N = PARAMS
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
 SEARCH_LIMIT = 5000
 
 
@@ -35,8 +43,8 @@ class Params:
 
 
 def parse(args: Mapping[str, str]) -> Params:
-    amounts = int_set_param(args, "set", lo=1, hi=100, max_items=10, default="1,3,4", label="The set S")
-    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=40, label="The largest heap shown")
+    amounts = SET.int_set(args)
+    upto = UPTO.whole(args)
     raw = args.get("n", DEFAULTS["n"]).strip().replace("_", "").replace(" ", "")
     n = None
     if raw:
@@ -82,5 +90,7 @@ def view(params: Params) -> View:
         quotient = (params.n - p.preperiod) // p.length if params.n >= p.preperiod else 0
     return View(params, rule.label, values, p, bands, n_value, folded, quotient)
 
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view)
 
-__all__ = ["parse", "view"]
+
+__all__ = ["WIDGET", "parse", "view"]

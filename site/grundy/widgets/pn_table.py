@@ -6,17 +6,21 @@ from dataclasses import dataclass
 
 from grundy.games.core import Outcome, outcome_of
 from grundy.games.takeaway import Cell, Period, cell, grundy_values, period
-from grundy.widgets.params import flag_param, hide_param, hide_query, int_param, optional_int_param
-from grundy.widgets.rules import RuleChoice, parse_rule
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import hide_query
+from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
 
 NAME = "pn-table"
 TITLE = "P/N table of a take-away game"
 BLURB = (
     "Choose a rule and a range; the table marks every heap P or N, and Next fills it one heap at a time with the reason."
 )
-KEYS = ("rule", "m", "set", "upto", "sg", "step", "hide")
-DEFAULTS = {"rule": "bash", "m": "2", "set": "1,3,4", "upto": "20", "sg": "", "step": "", "hide": ""}
-MAX_UPTO = 300
+MAX_UPTO = 300  # 301 cells: the widest table that still fits a projected screen, built in ~8 ms
+UPTO = spec.Param("upto", "int", "The largest heap", default="20", lo=0, hi=MAX_UPTO)
+PARAMS = (*rule_params("bash"), UPTO, spec.SG, spec.step(MAX_UPTO + 1), spec.HIDE)
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +44,9 @@ class Params:
 
 def parse(args: Mapping[str, str]) -> Params:
     choice = parse_rule(args)
-    upto = int_param(args, "upto", lo=0, hi=MAX_UPTO, default=20, label="The largest heap")
-    sg = flag_param(args, "sg", label="Show SG values")
-    step = optional_int_param(args, "step", lo=0, hi=upto + 1, label="The step (cells filled)")
-    return Params(choice, upto, sg, step, hide_param(args))
+    upto = UPTO.whole(args)
+    step = PARAMS[5].optional_whole(args, hi=upto + 1)
+    return Params(choice, upto, spec.SG.flag(args), step, spec.HIDE.flag(args))
 
 
 def resume_step(old: Params, new: Params) -> int:
@@ -135,3 +138,5 @@ def view(params: Params) -> View:
         current=current,
         p_count=values[:filled_upto].count(0),
     )
+
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)

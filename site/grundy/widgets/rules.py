@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.games.takeaway import Bash, Fibonacci, PowersOfTwo, Rule, SubtractionSet
-from grundy.widgets.params import choice_param, int_param, int_set_param
+from grundy.widgets.spec import Param
 
 RULES = ("bash", "set", "powers-of-two", "fibonacci")
 RULE_NAMES = {
@@ -14,9 +14,17 @@ RULE_NAMES = {
     "powers-of-two": "Powers of two (HDU 1847)",
     "fibonacci": "Fibonacci numbers (HDU 1848)",
 }
-MAX_M = 100
-MAX_AMOUNT = 100
-MAX_SET_SIZE = 10
+MAX_M = 100  # a table of 300 heaps still shows the period m + 1 three times over at m = 100
+MAX_AMOUNT = 100  # tables hold at most 300 heaps (60 in the mex stepper): larger amounts show nothing
+MAX_SET_SIZE = 10  # a set a learner can read at a glance (the CLI takes S-Nim's 100 amounts up to 10,000)
+M = Param("m", "int", "m (take 1 to m)", default="2", lo=1, hi=MAX_M, help="Bash")
+SET = Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=MAX_AMOUNT, max_items=MAX_SET_SIZE,
+            help="e.g. `1,3,4`")
+
+
+def rule_params(default: str) -> tuple[Param, Param, Param]:
+    """The rule's three keys (``rule``, ``m``, ``set``), with the rule a widget starts from."""
+    return (Param("rule", "choice", "rule", default=default, choices=RULES), M, SET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +60,11 @@ class RuleChoice:
 
 
 def parse_rule(args: Mapping[str, str], *, default: str = "bash") -> RuleChoice:
-    name = choice_param(args, "rule", RULES, default=default, label="rule")
+    name = rule_params(default)[0].choice(args)
     # Only the fields the chosen rule uses are checked: a stale m does not block a set.
-    m = int_param(args, "m", lo=1, hi=MAX_M, default=2, label="m (take 1 to m)") if name == "bash" else 2
+    m = M.whole(args) if name == "bash" else 2
     amounts = (
-        int_set_param(args, "set", lo=1, hi=MAX_AMOUNT, max_items=MAX_SET_SIZE, default="1,3,4", label="The set S")
+        SET.int_set(args)
         if name == "set"
         else frozenset({1, 3, 4})
     )

@@ -6,17 +6,22 @@ from dataclasses import dataclass
 
 from grundy.games import GameError
 from grundy.games.takeaway import Turn, replay
-from grundy.widgets.params import BadParameter, int_param
-from grundy.widgets.rules import RuleChoice, parse_rule
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import BadParameter
+from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
 
 NAME = "take-away"
 TITLE = "Play a take-away game"
 BLURB = (
     "Two players share one heap and take turns at one screen; whoever cannot move loses."
 )
-KEYS = ("rule", "m", "set", "start", "moves")
-DEFAULTS = {"rule": "bash", "m": "2", "set": "1,3,4", "start": "5", "moves": ""}
-MAX_START = 50
+MAX_START = 50  # two players at one screen: a game of at most 50 moves, each a button
+START = spec.Param("start", "int", "The starting heap", default="5", lo=1, hi=MAX_START, help="coins")
+PARAMS = (*rule_params("bash"), START,
+          spec.Param("moves", "text", "The moves", help="the coins taken so far, e.g. `1,3`: two players at one screen"))
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
 PLAYERS = ("Alice", "Bob")
 
 
@@ -41,7 +46,7 @@ class Params:
 
 def parse(args: Mapping[str, str]) -> Params:
     choice = parse_rule(args)
-    start = int_param(args, "start", lo=1, hi=MAX_START, default=5, label="The starting heap")
+    start = START.whole(args)
     raw = args.get("moves", "").strip()
     items = [item.strip() for item in raw.split(",")] if raw else []
     if len(items) > start:  # every move takes at least one coin
@@ -85,3 +90,5 @@ def view(params: Params) -> View:
         waiting=PLAYERS[1 - mover],
         legal=rule.moves(heap),
     )
+
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view)

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.games import wythoff
-from grundy.widgets.params import BadParameter, hide_param, hide_query, int_param, optional_int_param
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import BadParameter, hide_query
 
 NAME = "wythoff"
 TITLE = "Wythoff's game and the golden ratio"
@@ -17,9 +19,19 @@ BLURB = (
     "The P-positions of Wythoff's game hug the lines y = φx and y = x/φ. Type a position to see"
     " whether it is P and every winning move; the lab shows where floating point gives out."
 )
-KEYS = ("a", "b", "span", "k", "step", "hide")
-DEFAULTS = {"a": "5", "b": "8", "span": "25", "k": "", "step": "", "hide": ""}
-MAX_DIGITS = 200
+MAX_DIGITS = 200  # piles of 200 digits: every winning move is still exact and immediate
+MAX_SPAN = 200  # the plot's side: 200 × 200 points with their arrows (~20 ms)
+PARAMS = (
+    spec.Param("a", "text", "Pile a", default="5", help=f"up to {MAX_DIGITS} digits"),
+    spec.Param("b", "text", "Pile b", default="8", help=f"up to {MAX_DIGITS} digits"),
+    spec.Param("span", "int", "The plot size", default="25", lo=5, hi=MAX_SPAN),
+    spec.Param("k", "text", "k", help="the precision lab"),
+    spec.step(MAX_SPAN, help="the P-positions up to `span` found so far, one k at a time"),
+    spec.HIDE,
+)
+SPAN, STEP = PARAMS[2], PARAMS[4]
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
 SMALL = 12  # the P/N board beside the plot
 
 
@@ -57,11 +69,11 @@ def parse(args: Mapping[str, str]) -> Params:
     a = _big(args, "a", "Pile a", DEFAULTS["a"])
     b = _big(args, "b", "Pile b", DEFAULTS["b"])
     assert a is not None and b is not None
-    span = int_param(args, "span", lo=5, hi=200, default=25, label="The plot size")
+    span = SPAN.whole(args)
     k = _big(args, "k", "k", None)
     pairs = len(pairs_within(span))
-    step = optional_int_param(args, "step", lo=0, hi=pairs, label=f"The step (P-positions up to {span} shown)")
-    return Params(a, b, span, k, step, hide_param(args))
+    step = STEP.optional_whole(args, hi=pairs, label=f"The step (P-positions up to {span} shown)")
+    return Params(a, b, span, k, step, spec.HIDE.flag(args))
 
 
 def resume_step(old: Params, new: Params) -> int:
@@ -196,5 +208,7 @@ def view(params: Params) -> View:
         pairs=pairs,
     )
 
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
 
-__all__ = ["parse", "resume_step", "view"]
+
+__all__ = ["WIDGET", "parse", "resume_step", "view"]

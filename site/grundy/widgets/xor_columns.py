@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from grundy.games import nim
 from grundy.games.core import nim_sum
-from grundy.widgets.params import BadParameter, hide_param, hide_query, int_list_param, optional_int_param
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import BadParameter, hide_query
 
 NAME = "xor-columns"
 TITLE = "Nim in binary: the XOR columns"
@@ -14,14 +16,19 @@ BLURB = (
     "Write the heaps in binary, one column per power of two. Nim is lost for the player to move"
     " exactly when every column has an even number of 1s."
 )
-KEYS = ("heaps", "step", "hide")
-DEFAULTS = {"heaps": "14,21,39", "step": "", "hide": ""}
 MAX_HEAPS = 12
 MAX_VALUE = 10**36 - 1  # about 120 binary columns: wide, but still a table you can read
 # What each step adds, so a class can work out each part before it appears. Step 0 shows the
 # heap sizes alone; step k shows stages 0..k.
 STAGES = ("the heaps", "in binary", "1s per column", "the XOR", "its highest 1", "the winning move")
 LAST_STAGE = len(STAGES) - 1
+HEAPS = spec.Param("heaps", "int-list", "The heap list", default="14,21,39", lo=0, hi=MAX_VALUE, max_items=MAX_HEAPS,
+                   help="e.g. `14,21,39`")
+STEP = spec.step(LAST_STAGE, "The step (stages shown)",
+                 help="heaps, binary, 1s per column, XOR, highest 1, winning move")
+PARAMS = (HEAPS, STEP, spec.HIDE)
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +51,7 @@ class Params:
 
 
 def parse(args: Mapping[str, str]) -> Params:
-    heaps = int_list_param(
-        args, "heaps", lo=0, hi=MAX_VALUE, min_items=1, max_items=MAX_HEAPS, default="14,21,39", label="The heap list"
-    )
-    step = optional_int_param(args, "step", lo=0, hi=LAST_STAGE, label="The step (stages shown)")
-    return Params(tuple(heaps), step, hide_param(args))
+    return Params(tuple(HEAPS.int_list(args)), STEP.optional_whole(args), spec.HIDE.flag(args))
 
 
 def resume_step(old: Params, new: Params) -> int:
@@ -136,5 +139,7 @@ def view(params: Params) -> View:
         moves=nim.winning_moves(heaps),
     )
 
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
 
-__all__ = ["BadParameter", "parse", "resume_step", "view"]
+
+__all__ = ["WIDGET", "BadParameter", "parse", "resume_step", "view"]

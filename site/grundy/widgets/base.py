@@ -1,0 +1,59 @@
+"""What a widget is: a typed parser, a view and a template, with its parameters declared."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from grundy.widgets.spec import Param, defaults, keys
+
+
+class Stepping(Protocol):
+    """Parameters of a widget that steps through its content."""
+
+    @property
+    def step(self) -> int | None: ...
+
+
+Params = TypeVar("Params")
+View = TypeVar("View")
+
+
+@dataclass(frozen=True, slots=True)
+class Widget(Generic[Params, View]):
+    """One widget: its name in URLs and fences, a title, its parameters, and how to build what it
+    shows. mypy checks that ``parse``, ``view`` and ``resume_step`` agree on the types."""
+
+    name: str
+    title: str
+    blurb: str
+    params: tuple[Param, ...]
+    parse: Callable[[Mapping[str, str]], Params]
+    view: Callable[[Params], View]
+    # Projected, a settings change while stepping keeps stepping: given the parameters stepped
+    # from and the new ones (not stepping), the step to go on from. None: the widget has no
+    # ``step`` to keep.
+    resume_step: Callable[[Params, Params], int] | None = None
+    # The query keys that ask for a step (a step button's name): a request with one of them
+    # chose its step, so nothing is carried over.
+    step_keys: tuple[str, ...] = ("step",)
+    presentable: bool = False  # has a projection view (/present/<name>): an instructor steps through it
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return keys(self.params)
+
+    @property
+    def defaults(self) -> dict[str, str]:
+        return defaults(self.params)
+
+    @property
+    def template(self) -> str:
+        return f"widgets/{self.name}.html"
+
+    def form_values(self, args: Mapping[str, str]) -> dict[str, str]:
+        """What the form shows: the learner's own text (even when wrong), else the defaults."""
+        return {key: args.get(key, self.defaults.get(key, "")) for key in self.keys}
+
+
+__all__ = ["Widget"]
