@@ -104,6 +104,9 @@ PRESENT_BAD = [case for case in BAD if case[0] in PRESENTABLE and case[2] != "id
 ]
 
 
+from tests.test_widget_routes import marked_invalid  # noqa: E402 — one definition of "marked"
+
+
 @pytest.mark.parametrize("name, query, field, message", PRESENT_BAD)
 @pytest.mark.parametrize("headers", [HX, {}], ids=["fragment", "page"])
 def test_bad_input_is_a_400_with_the_message_in_the_projected_widget(
@@ -114,6 +117,7 @@ def test_bad_input_is_a_400_with_the_message_in_the_projected_widget(
     page = response.text
     assert 'class="widget-error" role="alert"' in page and "is-presented" in page
     assert message.replace("'", "&#39;").replace("<", "&lt;") in page
+    assert marked_invalid(page, field), field  # the bad field is marked where the form shows it
     if not headers:
         assert "data-present" in page and f'action="/present/{name}"' in page  # still the projection view
 

@@ -15,7 +15,16 @@ def cells(html: str) -> list[tuple[int, str]]:
     return [(int(n), o) for o, n in found]
 
 
-ALL_WIDGETS = ["pn-table", "mex-steps", "take-away", "xor-columns", "period", "grid", "game-sum", "wythoff"]
+from grundy.widgets import WIDGETS
+
+ALL_WIDGETS = list(WIDGETS)
+
+
+def marked_invalid(html: str, field: str) -> bool:
+    """Whether the form's visible control named ``field`` carries aria-invalid="true" (a key the
+    form carries hidden, such as a step or a clicked cell, has nothing to mark: True)."""
+    tags = [t for t in re.findall(rf'<(?:input|select|textarea)[^>]*name="{field}"[^>]*>', html) if 'type="hidden"' not in t]
+    return not tags or any('aria-invalid="true"' in tag for tag in tags)
 
 
 @pytest.mark.parametrize("name", ALL_WIDGETS)
@@ -238,9 +247,35 @@ def test_bad_input_is_a_400_with_a_message_in_the_widget(
     html = response.text
     assert 'class="widget-error" role="alert"' in html
     assert message.replace("'", "&#39;").replace("<", "&lt;") in html
-    # The form is still there, so the learner can correct the value.
+    # The form is still there, so the learner can correct the value, and the bad field is marked.
     assert f'action="/w/{name}"' in html
+    assert marked_invalid(html, field), field
     assert "<script>" not in html.split("</head>")[-1]
+
+
+BAD_VALUES = [("above", lambda p: str(p.hi + 1)), ("below", lambda p: str(p.lo - 1)), ("superscript", lambda p: "²"),
+              ("letters", lambda p: "x1"), ("huge", lambda p: "9" * 400)]
+
+
+@pytest.mark.parametrize("name", ALL_WIDGETS)
+@pytest.mark.parametrize("how, bad", BAD_VALUES, ids=[b[0] for b in BAD_VALUES])
+def test_every_declared_number_is_checked_against_its_bounds(client: FlaskClient, name: str, how: str, bad) -> None:
+    """Every widget's whole-number parameters, from their declared specs: out of bounds or not a
+    number is a 400 naming the parameter (the field marked where the form shows it), never a 500."""
+    widget = WIDGETS[name]
+    for param in widget.params:
+        if param.kind != "int":
+            continue
+        query = widget.defaults | {"step": "1"} if param.name == "step" else dict(widget.defaults)
+        if param.applies_when is not None:
+            key, value = param.applies_when
+            query[key] = value
+        query[param.name] = bad(param)
+        response = client.get(f"/w/{name}", query_string=query, headers=HX)
+        assert response.status_code == 400, (name, param.name, query[param.name])
+        html = response.text
+        assert param.label.split(" (")[0].lower() in html.lower(), (name, param.name)
+        assert marked_invalid(html, param.name), (name, param.name)
 
 
 def test_form_shows_what_the_learner_typed_after_an_error(client: FlaskClient) -> None:

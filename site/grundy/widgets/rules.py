@@ -17,9 +17,9 @@ RULE_NAMES = {
 MAX_M = 100  # a table of 300 heaps still shows the period m + 1 three times over at m = 100
 MAX_AMOUNT = 100  # tables hold at most 300 heaps (60 in the mex stepper): larger amounts show nothing
 MAX_SET_SIZE = 10  # a set a learner can read at a glance (the CLI takes S-Nim's 100 amounts up to 10,000)
-M = Param("m", "int", "m (take 1 to m)", default="2", lo=1, hi=MAX_M, help="Bash")
+M = Param("m", "int", "m (take 1 to m)", default="2", lo=1, hi=MAX_M, help="Bash", applies_when=("rule", "bash"))
 SET = Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=MAX_AMOUNT, max_items=MAX_SET_SIZE,
-            help="e.g. `1,3,4`")
+            help="e.g. `1,3,4`", applies_when=("rule", "set"))
 
 
 def rule_params(default: str) -> tuple[Param, Param, Param]:

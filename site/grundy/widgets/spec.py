@@ -29,6 +29,7 @@ class Param:
     choices: tuple[str, ...] = ()
     max_items: int = 0
     help: str = ""  # what the README says beyond the bounds
+    applies_when: tuple[str, str] | None = None  # (key, value): read only then (Bash's m when rule=bash)
 
     def whole(self, args: Mapping[str, str], *, hi: int | None = None) -> int:
         default = int(self.default) if self.default else None
