@@ -12,22 +12,19 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 from tests import lesson_code
-from tests.lesson_code import CXX, needs_cxx
 
 from grundy.games.core import misere_outcome, misere_solver
 from grundy.games.takeaway import Bash, TakeAwayGame, outcomes
 from tests.judge import SHARED, judge_samples
 
 REPO = Path(__file__).parents[1]
-LESSON = REPO / "content" / "en" / "03-bash-game.md"
+LESSON = lesson_code.Lesson("03-bash-game.md", cxx_flags=("-O1",), timeout=60)
 
 
 # Limits small enough for brute force, large enough to cover every remainder many times.
@@ -36,25 +33,6 @@ UPTO = 300
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def text() -> str:
-    return LESSON.read_text(encoding="utf-8")
-
-
-def plain(source: str) -> str:
-    """The lesson with line breaks folded to single spaces, to look up phrases that wrap."""
-    return re.sub(r"\s+", " ", source)
-
-
-def fenced_blocks(info: str) -> list[str]:
-    """The bodies of the fenced code blocks whose info string is exactly ``info``."""
-    return lesson_code.fenced_blocks(text(), info)
-
-
-def widget_params(name: str) -> list[dict[str, str]]:
-    return [dict(line.split(": ", 1) for line in body.strip().splitlines())
-            for body in fenced_blocks(f"widget {name}")]
 
 
 @cache
@@ -132,13 +110,13 @@ def test_m_2_is_lesson_1s_coin_game() -> None:
 
 
 def test_the_widgets_show_what_the_lesson_says() -> None:
-    pn = widget_params("pn-table")
+    pn = LESSON.widgets("pn-table")
     assert {"rule": "bash", "m": "2", "upto": "9", "step": "0"} in pn  # the notes' table, stepped
     assert {"rule": "bash", "m": "4", "upto": "30"} in pn
     for params in pn:
         assert set(params) <= {"rule", "m", "set", "upto", "step"}
         assert 1 <= int(params["m"]) <= 100 and 0 <= int(params["upto"]) <= 300
-    assert widget_params("take-away") == [{"rule": "bash", "m": "3", "start": "10"}]
+    assert LESSON.widgets("take-away") == [{"rule": "bash", "m": "3", "start": "10"}]
     # Alice, moving first from 10 with m = 3, has a good first move; from 12 she has none.
     assert table(3)[10] == "N" and table(3)[12] == "P"
 
@@ -150,7 +128,7 @@ def test_the_notes_table_for_m_2() -> None:
     row = table(2, 9)
     assert list(row) == letters("P N N P N N P N N P")
     assert ["0" if o == "P" else "1" for o in row] == "0 1 1 0 1 1 0 1 1 0".split()
-    assert "P N N P N N P N N P" in text() and "0 1 1 0 1 1 0 1 1 0" in text()
+    assert "P N N P N N P N N P" in LESSON.text and "0 1 1 0 1 1 0 1 1 0" in LESSON.text
 
 
 def test_every_p_is_followed_by_m_ns_and_then_a_p() -> None:
@@ -165,7 +143,7 @@ def test_every_p_is_followed_by_m_ns_and_then_a_p() -> None:
 
 def test_m_4_p_positions() -> None:
     assert [n for n, o in enumerate(table(4, 30)) if o == "P"] == [0, 5, 10, 15, 20, 25, 30]
-    assert "P's sit at 0, 5, 10, 15, …" in plain(text())
+    assert "P's sit at 0, 5, 10, 15, …" in LESSON.plain
 
 
 # ---------------------------------------------------------------- the key fact and its proof
@@ -229,9 +207,9 @@ def test_the_ten_stone_example() -> None:
         heaps.append(heap)
     assert heaps == [8, 7, 4, 1, 0]
     assert [table(m)[h] for h in heaps[0::2]] == ["P", "P", "P"]  # each of Alice's moves leaves P
-    assert (4 - 1, 4 - 3) == (3, 1)
+    LESSON.states(r"4 - 1 = 3", r"4 - 3 = 1")
     assert Bash(m).moves(0) == []  # Bob cannot move
-    assert table(m)[12] == "P" and 12 % 4 == 0  # from 12, Alice faces a multiple of 4
+    assert table(m)[12] == 'P'  # from 12, Alice faces a multiple of 4
 
 
 # ---------------------------------------------------------------- counting to 100
@@ -240,13 +218,14 @@ def test_the_ten_stone_example() -> None:
 def test_counting_to_100_is_bash_with_n_100_and_m_10() -> None:
     for said in range(101):  # the direct game agrees with Bash on the numbers not yet said
         assert count_up_outcome(100, 10, said) == table(10, 100)[100 - said]
-    assert 100 % 11 == 1 and table(10, 100)[100] == "N"
+    assert table(10, 100)[100] == 'N'
+    LESSON.states(r"100 \bmod 11 = 1")
     assert winning_moves(10, 100) == [1]  # say just "1"
-    assert 99 == 9 * 11 and table(10, 100)[99] == "P"
+    assert table(10, 100)[99] == 'P'
     stops = [x for x in range(1, 101) if count_up_outcome(100, 10, x) == "P"]
     assert stops == [x for x in range(1, 101) if (100 - x) % 11 == 0]
     assert stops == [1, 12, 23, 34, 45, 56, 67, 78, 89, 100]
-    assert r"1,\ 12,\ 23,\ 34,\ 45,\ 56,\ 67,\ 78,\ 89,\ 100" in text()
+    assert r"1,\ 12,\ 23,\ 34,\ 45,\ 56,\ 67,\ 78,\ 89,\ 100" in LESSON.text
 
 
 def test_the_counting_example_and_the_reply_11_minus_k() -> None:
@@ -279,14 +258,17 @@ def test_hdu_1846_samples() -> None:
 
 
 def test_hdu_1846_the_sample_reasoning() -> None:
-    assert 23 % 3 == 2 and winning_moves(2, 23) == [2] and 21 == 7 * 3
-    assert 4 % 4 == 0 and table(3)[4] == "P"
+    assert winning_moves(2, 23) == [2]
+    LESSON.states(r"23 \bmod 3 = 2")
+    assert table(3)[4] == 'P'
+    LESSON.states(r"4 \bmod 4 = 0")
     assert [(k, 4 - k) for k in Bash(3).moves(4)] == [(1, 3), (2, 2), (3, 1)]
     assert all(4 - k in Bash(3).moves(4 - k) for k in (1, 2, 3))  # the second takes the rest
 
 
 def test_hdu_1846_m_larger_than_n() -> None:
-    assert 5 % 1001 == 5 and first_or_second(5, 1000) == "first" and winning_moves(1000, 5) == [5]
+    assert first_or_second(5, 1000) == 'first' and winning_moves(1000, 5) == [5]
+    LESSON.states(r"5 \bmod 1001 = 5")
 
 
 def test_hdu_1846_limits_quoted_in_the_lesson() -> None:
@@ -295,8 +277,8 @@ def test_hdu_1846_limits_quoted_in_the_lesson() -> None:
         pytest.skip("the full judge statement lives in ../shared, not in a fresh clone")
     statement = json.loads(source.read_text(encoding="utf-8"))["statement"]["input"]
     assert "C<=100" in statement and "1<=n,m<=1000" in statement
-    assert r"\(C\) of test cases (at most 100)" in plain(text())
-    assert r"\(1 \le n, m \le 1000\)" in plain(text())
+    assert r"\(C\) of test cases (at most 100)" in LESSON.plain
+    assert r"\(1 \le n, m \le 1000\)" in LESSON.plain
 
 
 # ---------------------------------------------------------------- beyond the notes: misère
@@ -363,8 +345,7 @@ def test_hdu_2149_samples_and_the_lesson_reasoning() -> None:
         assert [hdu_2149_answer(M, N) for M, N in pairs] == sample["output"].splitlines()
         assert pairs == [(4, 2), (3, 2), (3, 5)]
         assert sample["output"].splitlines() == ["1", "none", "3 4 5"]
-    assert 4 % 3 == 1 and 3 % 3 == 0
-    assert 3 % (5 + 1) == 3  # "printing only M mod (N+1) would give just 3"
+    LESSON.states(r"4 \bmod 3 = 1", r"3 \bmod 3 = 0")
 
 
 def test_hdu_2149_limits_quoted_in_the_lesson() -> None:
@@ -373,7 +354,7 @@ def test_hdu_2149_limits_quoted_in_the_lesson() -> None:
         pytest.skip("the full judge statement lives in ../shared, not in a fresh clone")
     statement = json.loads(source.read_text(encoding="utf-8"))["statement"]["input"]
     assert "M<1100" in statement and "0<N" in statement
-    assert "(both positive and below 1100)" in plain(text())
+    assert "(both positive and below 1100)" in LESSON.plain
 
 
 # ---------------------------------------------------------------- Try it
@@ -391,24 +372,29 @@ def heap_1000_is_p(m: int) -> bool:
 
 def test_try_it_answers() -> None:
     # 1. m = 5, 40 stones: move first and take 4, leaving 36.
-    assert 40 % 6 == 4 and table(5)[40] == "N" and winning_moves(5, 40) == [4] and table(5)[36] == "P"
+    assert table(5)[40] == 'N' and winning_moves(5, 40) == [4] and (table(5)[36] == 'P')
+    LESSON.states(r"40 \bmod 6 = 4")
     # 2. Count to 50, 1 to 4 numbers a turn: don't start; stop on the multiples of 5.
-    assert 50 % 5 == 0 and table(4, 50)[50] == "P" and count_up_outcome(50, 4, 0) == "P"
+    assert table(4, 50)[50] == 'P' and count_up_outcome(50, 4, 0) == 'P'
+    LESSON.states(r"50 \bmod 5 = 0")
     assert [x for x in range(1, 51) if count_up_outcome(50, 4, x) == "P"] == list(range(5, 51, 5))
     # 3. HDU 1846 with n = 1000: fifteen values of m give "second".
     seconds = [m for m in range(1, 1001) if heap_1000_is_p(m)]
     assert seconds == [1, 3, 4, 7, 9, 19, 24, 39, 49, 99, 124, 199, 249, 499, 999]
     divisors = [d for d in range(1, 1001) if 1000 % d == 0]
-    assert 1000 == 2**3 * 5**3 and len(divisors) == 16 and [d - 1 for d in divisors if d > 1] == seconds
-    listed = re.search(r"So \\\(m\\\) is ([\d, ]+) or (\d+)\.", plain(text()))
+    assert len(divisors) == 16 and [d - 1 for d in divisors if d > 1] == seconds
+    listed = re.search(r"So \\\(m\\\) is ([\d, ]+) or (\d+)\.", LESSON.plain)
     assert listed is not None
     assert [int(x) for x in listed.group(1).split(", ")] + [int(listed.group(2))] == seconds
     # 4. Misère, m = 3, 10 stones: the first player takes 1 and leaves 9.
-    assert 10 % 4 == 2 and misere(3, 10) == "N" and (10 - 1) % 4 == 1
+    assert misere(3, 10) == 'N'
+    LESSON.states(r"10 \bmod 4 = 2")
     assert [k for k in Bash(3).moves(10) if misere(3, 10 - k) == "P"] == [1]
-    assert 9 % 4 == 1 and misere(3, 9) == "P"
+    assert misere(3, 9) == 'P'
+    LESSON.states(r"9 \bmod 4 = 1")
     # 5. HDU 2149: "10 3" gives 2 and "6 8" gives 6 7 8.
-    assert hdu_2149_answer(10, 3) == "2" and 10 % 4 == 2
+    assert hdu_2149_answer(10, 3) == '2'
+    LESSON.states(r"10 \bmod 4 = 2")
     assert hdu_2149_answer(6, 8) == "6 7 8"
 
 
@@ -422,19 +408,12 @@ def test_the_shortcut_used_for_try_it_3_is_backward_induction() -> None:
 
 
 def test_the_lesson_has_exactly_the_code_blocks_tested_here() -> None:
-    assert len(fenced_blocks("python")) == 2
-    assert len(fenced_blocks("cpp")) == 2
-
-
-def python_namespace() -> dict:
-    namespace: dict = {}
-    for i, block in enumerate(fenced_blocks("python")):
-        exec(compile(block, f"<lesson 3, python block {i + 1}>", "exec"), namespace)
-    return namespace
+    assert len(LESSON.blocks("python")) == 2
+    assert len(LESSON.blocks("cpp")) == 2
 
 
 def test_python_bash_routines_match_the_engine() -> None:
-    ns = python_namespace()
+    ns = LESSON.python()
     winning_take, first_player_wins, reply = ns["winning_take"], ns["first_player_wins"], ns["reply"]
     for m in SMALL_M:
         for n in range(UPTO + 1):
@@ -447,7 +426,7 @@ def test_python_bash_routines_match_the_engine() -> None:
 
 
 def test_python_winning_bids_matches_the_auction() -> None:
-    winning_bids = python_namespace()["winning_bids"]
+    winning_bids = LESSON.python()["winning_bids"]
     for N in list(range(1, 61)) + [500, 1099]:
         wins = auction_table(N, 1099)
         for M in list(range(1, 201)) + [1098, 1099]:
@@ -462,35 +441,23 @@ def test_python_winning_bids_matches_the_auction() -> None:
 needs_gxx = lesson_code.needs_cxx
 
 
-def compile_cpp(source: str, directory: Path) -> Path:
-    return lesson_code.compile_cpp(source, directory, "-O1")
-
-
-def cpp_block(containing: str) -> str:
-    return lesson_code.only_block(text(), "cpp", containing)
-
-
-def run(binary: Path, stdin: str) -> str:
-    return lesson_code.run(binary, stdin, timeout=60)
-
-
 @needs_gxx
 def test_cpp_hdu_1846_program(tmp_path: Path) -> None:
-    binary = compile_cpp(cpp_block("first_player_wins(int n, int m)"), tmp_path)
+    binary = LESSON.compile(LESSON.cpp("first_player_wins(int n, int m)"), tmp_path)
     for sample in judge_samples("HDU-1846"):
-        assert run(binary, sample["input"]).split() == sample["output"].split()
+        assert LESSON.run(binary, sample["input"]).split() == sample["output"].split()
     tests = [(n, m) for m in SMALL_M for n in range(1, UPTO + 1)]
     tests += [(n, m) for m in (99, 100, 250, 500, 999, 1000) for n in range(1, 1001)]
     stdin = f"{len(tests)}\n" + "".join(f"{n} {m}\n" for n, m in tests)
     expected = ["first" if table(m, 1000)[n] == "N" else "second" for n, m in tests]
-    assert run(binary, stdin).split() == expected
+    assert LESSON.run(binary, stdin).split() == expected
 
 
 @needs_gxx
 def test_cpp_hdu_2149_program(tmp_path: Path) -> None:
-    binary = compile_cpp(cpp_block('"none\\n"'), tmp_path)
+    binary = LESSON.compile(LESSON.cpp('"none\\n"'), tmp_path)
     for sample in judge_samples("HDU-2149"):
-        assert run(binary, sample["input"]).splitlines() == sample["output"].splitlines()
+        assert LESSON.run(binary, sample["input"]).splitlines() == sample["output"].splitlines()
     pairs = [(M, N) for N in list(range(1, 61)) + [500, 1099] for M in list(range(1, 201)) + [1098, 1099]]
     tables = {N: auction_table(N, 1099) for N in {N for _, N in pairs}}
     expected = []
@@ -498,4 +465,4 @@ def test_cpp_hdu_2149_program(tmp_path: Path) -> None:
         bids = auction_winning_bids(M, N, tables[N])
         expected.append(" ".join(map(str, bids)) if bids else "none")
     stdin = "".join(f"{M} {N}\n" for M, N in pairs)
-    assert run(binary, stdin).splitlines() == expected  # exact lines: no stray spaces
+    assert LESSON.run(binary, stdin).splitlines() == expected  # exact lines: no stray spaces

@@ -10,11 +10,9 @@ from __future__ import annotations
 import itertools
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 
 from tests import lesson_code
 from tests.lesson_code import CXX, needs_cxx
@@ -37,8 +35,7 @@ from grundy.games.takeaway import (
 from grundy.widgets import mex_steps, pn_table
 
 REPO = Path(__file__).parents[1]
-LESSON_6 = REPO / "content" / "en" / "06-mex-and-sg.md"
-TEXT = LESSON_6.read_text(encoding="utf-8")
+LESSON = lesson_code.Lesson("06-mex-and-sg.md")
 
 S134 = SubtractionSet.of(1, 3, 4)  # the notes' worked example
 S23 = SubtractionSet.of(2, 3)  # Try it, question 2
@@ -53,15 +50,6 @@ MEX_CLAIM = re.compile(r"\\operatorname\{mex\}\\\{([0-9, ]*)\\\} = (\d+)")
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def fenced_blocks(info: str) -> list[str]:
-    """The bodies of the lesson's fenced code blocks whose info string is exactly ``info``."""
-    return lesson_code.fenced_blocks(TEXT, info)
-
-
-def widget_params(name: str) -> list[dict[str, str]]:
-    return [dict(line.split(": ", 1) for line in body.strip().splitlines()) for body in fenced_blocks(f"widget {name}")]
 
 
 def options(rule, n: int) -> list[int]:
@@ -106,11 +94,11 @@ def test_the_notes_mex_examples() -> None:
     assert mex([]) == 0
     for example in (r"\operatorname{mex}\{0, 1, 2, 4\} = 3", r"\operatorname{mex}\{2, 3, 5\} = 0",
                     r"\operatorname{mex}\{\} = 0"):
-        assert example in TEXT
+        assert example in LESSON.text
 
 
 def test_every_mex_the_lesson_writes_out_is_right() -> None:
-    claims = MEX_CLAIM.findall(TEXT)
+    claims = MEX_CLAIM.findall(LESSON.text)
     assert len(claims) >= 20, "the pattern finds the lesson's mex claims"
     for listed, value in claims:
         members = [int(x) for x in listed.replace(",", " ").split()]
@@ -196,7 +184,7 @@ def test_sums_are_p_exactly_when_the_xor_of_the_values_is_0() -> None:
 
 def test_the_worked_table_matches_the_engine() -> None:
     rows = re.findall(r"^\| (\d+) \| ([^|]+) \| ([^|]+) \| \\\(\\operatorname\{mex\}\\\{([0-9, ]*)\\\} = (\d+)\\\) \|$",
-                      TEXT, re.MULTILINE)
+                      LESSON.text, re.MULTILINE)
     assert [int(r[0]) for r in rows] == list(range(9))
     table = cells(S134, 8)
     for n_text, listed_options, listed_values, listed_set, value in rows:
@@ -228,7 +216,7 @@ def test_the_values_of_1_3_4_repeat_with_period_7() -> None:
     assert period(S134) == Period(preperiod=0, length=7)
     values = grundy_values(S134, 5000)
     assert values == [[0, 1, 0, 1, 2, 3, 2][n % 7] for n in range(5001)]
-    assert "0 1 0 1 2 3 2" in TEXT
+    assert "0 1 0 1 2 3 2" in LESSON.text
     # The proof's steps: every move is legal from 4 on, and the windows 0..3 and 7..10 agree.
     assert all(S134.moves(n) == [1, 3, 4] for n in range(4, 300))
     assert S134.moves(3) != [1, 3, 4]
@@ -243,14 +231,14 @@ def test_the_zeros_of_1_3_4_are_lesson_2s_p_positions() -> None:
 
 
 def test_the_widgets_are_the_ones_the_lesson_describes() -> None:
-    assert widget_params("mex-steps") == [{"rule": "set", "set": "1,3,4", "upto": "12", "n": "0"}]
-    assert widget_params("pn-table") == [{"rule": "set", "set": "1,3,4", "upto": "30", "sg": "1"}]
+    assert LESSON.widgets("mex-steps") == [{"rule": "set", "set": "1,3,4", "upto": "12", "n": "0"}]
+    assert LESSON.widgets("pn-table") == [{"rule": "set", "set": "1,3,4", "upto": "30", "sg": "1"}]
     # The stepper goes on past 8, starting at 0 with an empty set of option values.
-    stepper = mex_steps.view(mex_steps.parse(widget_params("mex-steps")[0]))
+    stepper = mex_steps.view(mex_steps.parse(LESSON.widgets("mex-steps")[0]))
     assert stepper.params.upto > 8 and stepper.current.n == 0 and stepper.current.option_values == []
     assert stepper.sequence == "0"
     # The table of 0..30 shows the SG values and marks a whole period of 7.
-    table = pn_table.view(pn_table.parse(widget_params("pn-table")[0]))
+    table = pn_table.view(pn_table.parse(LESSON.widgets("pn-table")[0]))
     assert table.params.sg and table.period == Period(0, 7) and table.period_visible
     assert [c.grundy for c in table.cells] == grundy_values(S134, 30)
 
@@ -292,7 +280,7 @@ def test_the_complexity_arithmetic() -> None:
     n, k = 10**5, len(S134.amounts)
     assert n * n == 10**10  # clearing a table-sized array at every position
     assert n * (k + 1) == 400_000  # clearing k + 1 entries instead
-    assert "400{,}000" in TEXT and "10^{10}" in TEXT
+    assert "400{,}000" in LESSON.text and "10^{10}" in LESSON.text
 
 
 # ---------------------------------------------------------------- Try it
@@ -308,7 +296,7 @@ def test_try_it_1_options_with_values_0_2_2_5() -> None:
 def test_try_it_2_subtraction_set_2_3() -> None:
     values = grundy_values(S23, 10)
     assert values == numbers("0 0 1 1 2 0 0 1 1 2 0")
-    assert "0 0 1 1 2 0 0 1 1 2 0" in TEXT
+    assert "0 0 1 1 2 0 0 1 1 2 0" in LESSON.text
     assert [n for n in range(11) if not S23.moves(n)] == [0, 1]  # terminal, value 0
     assert options(S23, 4) == [2, 1] and [values[2], values[1]] == [1, 0] and values[4] == 2
     assert [n for n in range(11) if values[n] == 0] == [0, 1, 5, 6, 10]
@@ -319,7 +307,7 @@ def test_try_it_2_subtraction_set_2_3() -> None:
 
 def test_try_it_3_subtraction_set_1_2_4() -> None:
     assert grundy_values(S124, 8) == numbers("0 1 2 0 1 2 0 1 2")
-    assert "0 1 2 0 1 2 0 1 2" in TEXT
+    assert "0 1 2 0 1 2 0 1 2" in LESSON.text
     values = grundy_values(S124, 3000)
     assert values == [n % 3 for n in range(3001)]
     # The proof's steps.
@@ -335,21 +323,12 @@ def test_try_it_3_subtraction_set_1_2_4() -> None:
 
 
 def test_the_lesson_has_exactly_the_code_blocks_tested_here() -> None:
-    assert len(fenced_blocks("python")) == 2
-    assert len(fenced_blocks("cpp")) == 1
-
-
-def python_block_defining(name: str):
-    """Execute the lesson's Python block that defines ``name``; return that function."""
-    blocks = [body for body in fenced_blocks("python") if f"def {name}(" in body]
-    assert len(blocks) == 1, f"exactly one Python block defines {name}"
-    namespace: dict = {}
-    exec(compile(blocks[0], f"<lesson 6: {name}>", "exec"), namespace)
-    return namespace[name]
+    assert len(LESSON.blocks("python")) == 2
+    assert len(LESSON.blocks("cpp")) == 1
 
 
 def test_python_mex_matches_the_engine() -> None:
-    lesson_mex = python_block_defining("mex")
+    lesson_mex = LESSON.python("mex")["mex"]
     assert lesson_mex([0, 1, 2, 4]) == 3 and lesson_mex([2, 3, 5]) == 0 and lesson_mex([]) == 0
     assert lesson_mex(iter([1, 1, 0])) == 2  # any iterable, repeats allowed
     rng = random.Random(6)
@@ -363,7 +342,7 @@ TABLE_SETS = [(1, 3, 4), (2, 3), (1, 2, 4), (1,), (1, 2), (2, 5, 7), (3, 5), (1,
 
 
 def test_python_sg_table_matches_the_engine() -> None:
-    sg_table = python_block_defining("sg_table")
+    sg_table = LESSON.python("sg_table")["sg_table"]
     for amounts in TABLE_SETS:
         expected = grundy_values(SubtractionSet.of(*amounts), 2000)
         assert sg_table(list(amounts), 2000) == expected, amounts
@@ -390,7 +369,7 @@ int main() {
 
 @needs_cxx
 def test_cpp_sg_table_compiles_cleanly_and_matches_the_engine(tmp_path: Path) -> None:
-    (block,) = fenced_blocks("cpp")
+    (block,) = LESSON.blocks("cpp")
     source = tmp_path / "main.cpp"
     source.write_text(block + HARNESS, encoding="utf-8")
     binary = tmp_path / "main"

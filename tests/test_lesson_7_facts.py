@@ -12,15 +12,13 @@ from __future__ import annotations
 import itertools
 import random
 import re
-import shutil
-import subprocess
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 from tests import lesson_code
-from tests.lesson_code import CXX, needs_cxx
+from tests.lesson_code import needs_cxx
 
 from grundy.games import nim
 from grundy.games.core import Solver, SumGame, mex, nim_sum
@@ -44,8 +42,7 @@ from grundy.widgets import period as period_widget
 from tests.judge import judge_samples
 
 REPO = Path(__file__).parents[1]
-LESSON_7 = REPO / "content" / "en" / "07-sums-of-games.md"
-TEXT = LESSON_7.read_text(encoding="utf-8")
+LESSON = lesson_code.Lesson("07-sums-of-games.md", cxx_flags=("-O1", "-D_GLIBCXX_DEBUG",), timeout=60)
 
 FIB = Fibonacci()  # HDU 1848
 S134 = SubtractionSet.of(1, 3, 4)  # lesson 6's worked example, a component of the example sum
@@ -61,28 +58,6 @@ SETS_UP_TO_9 = [SubtractionSet(frozenset(c)) for r in (1, 2, 3) for c in itertoo
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def plain() -> str:
-    """The lesson with line breaks folded to single spaces, to look up phrases that wrap."""
-    return re.sub(r"\s+", " ", TEXT)
-
-
-def fenced_blocks(info: str) -> list[str]:
-    """The bodies of the lesson's fenced code blocks whose info string is exactly ``info``."""
-    return lesson_code.fenced_blocks(TEXT, info)
-
-
-def widget_params(name: str) -> list[dict[str, str]]:
-    """Each widget fence's ``key: value`` lines; a blank value (``nim:``) is kept as ''."""
-    found = []
-    for body in fenced_blocks(f"widget {name}"):
-        params = {}
-        for line in body.strip().splitlines():
-            key, _, value = line.partition(":")
-            params[key.strip()] = value.strip()
-        found.append(params)
-    return found
 
 
 def longest_play(game, position, memo: dict) -> int:
@@ -237,7 +212,7 @@ def test_the_notes_name_the_xor_a_nim_sum() -> None:
         pytest.skip("the source notes are not next to this checkout")
     source = note.read_text(encoding="utf-8")
     assert "Nim和" in source and "Bouton定理" in source and "SG(x) = x" in source
-    assert "Nim sum" in TEXT and "Bouton's theorem" in TEXT
+    assert "Nim sum" in LESSON.text and "Bouton's theorem" in LESSON.text
 
 
 # ---------------------------------------------------------------- the worked example
@@ -247,7 +222,7 @@ EXAMPLE = {"nim": "4", "bash": "7", "m": "3", "sub": "8", "set": "1,3,4", "wytho
 
 
 def test_the_example_table() -> None:
-    rows = re.findall(r"^\| ([^|]+) \| ([^|]+) \| (\d+) \| ([01]+) \|$", TEXT, re.MULTILINE)
+    rows = re.findall(r"^\| ([^|]+) \| ([^|]+) \| (\d+) \| ([01]+) \|$", LESSON.text, re.MULTILINE)
     assert [r[0].strip() for r in rows] == ["Nim heap", r"Bash heap, \(m = 3\)", r"\(S = \{1, 3, 4\}\) heap",
                                            "Wythoff piles"]
     assert [r[1].strip() for r in rows] == ["4", "7", "8", "(2, 3)"]
@@ -256,7 +231,7 @@ def test_the_example_table() -> None:
     assert [int(r[2]) for r in rows] == values
     assert [r[3] for r in rows] == [format(v, "03b") for v in values]
     assert nim_sum(values) == 3 and format(3, "03b") == "011"
-    assert r"100 \oplus 011 \oplus 001 \oplus 101 = 011 = 3" in TEXT
+    assert r"100 \oplus 011 \oplus 001 \oplus 101 = 011 = 3" in LESSON.text
 
 
 def test_bash_values_are_n_mod_4_and_the_options_carry_the_other_remainders() -> None:
@@ -265,7 +240,6 @@ def test_bash_values_are_n_mod_4_and_the_options_carry_the_other_remainders() ->
     for n in range(401):
         carried = {values[n - k] for k in BASH3.moves(n)}
         assert carried == ({0, 1, 2, 3} - {n % 4} if n >= 4 else set(range(n)))
-    assert 7 % 4 == 3
 
 
 def test_the_wythoff_piles_2_3_reach_the_values_0_to_4_but_not_5() -> None:
@@ -282,13 +256,14 @@ def test_the_example_winning_moves() -> None:
     winning = sorted(m.position for m in solver.winning_moves(start))
     assert winning == [(4, 4, 8, (2, 3)), (4, 7, 4, (2, 3))]  # Bash 7 -> 4 and subtraction 8 -> 4
     # The recipe: the highest 1 bit of 3 is the 2's bit, and only the Bash value 3 has it.
-    assert [v for v in (4, 3, 1, 5) if v & 2] == [3] and 3 ^ 3 == 0 and 7 - 3 == 4 and 4 % 4 == 0
+    assert [v for v in (4, 3, 1, 5) if v & 2] == [3]
+    LESSON.states(r"3 \oplus 3 = 0")
     # The second move goes up: 8 -> 4 with S = {1, 3, 4}, from value 1 to 2 = 1 ^ 3.
     assert 4 in S134.moves(8) and grundy(S134, 4) == 2 == 1 ^ 3 > 1
 
 
 def test_the_first_game_sum_widget_is_this_sum() -> None:
-    params = widget_params("game-sum")
+    params = LESSON.widgets("game-sum")
     assert params[0] == EXAMPLE
     view = game_sum.view(game_sum.parse(params[0]))
     assert [(r.kind, r.text, r.value) for r in view.rows] == [
@@ -308,9 +283,9 @@ def test_the_first_game_sum_widget_is_this_sum() -> None:
 def test_the_fibonacci_moves() -> None:
     assert FIB.moves(20) == [1, 2, 3, 5, 8, 13]
     assert FIB.moves(1000) == [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987]
-    assert len(FIB.moves(1000)) == 15 and 1000 * 15 == 15_000
-    assert r"15 Fibonacci numbers (1 to 987), so the table takes about \(1000 \times 15 = 15{,}000\)" in plain()
-    assert "Up to 20 stones the Fibonacci moves are exactly 1, 2, 3, 5, 8 and 13" in plain()
+    assert len(FIB.moves(1000)) == 15
+    assert r"15 Fibonacci numbers (1 to 987), so the table takes about \(1000 \times 15 = 15{,}000\)" in LESSON.plain
+    assert "Up to 20 stones the Fibonacci moves are exactly 1, 2, 3, 5, 8 and 13" in LESSON.plain
     # 1 is listed once: the problem's F(1) = 1, F(2) = 2, F(n) = F(n-1) + F(n-2).
     f = [1, 2]
     while len(f) < 15:
@@ -324,7 +299,7 @@ def test_the_fibonacci_moves() -> None:
 def test_the_start_of_the_fibonacci_table() -> None:
     values = fib_values()
     assert list(values[:10]) == [0, 1, 2, 3, 0, 1, 2, 3, 4, 5]
-    assert "0 1 2 3 0 1 2 3 4 5" in TEXT
+    assert "0 1 2 3 0 1 2 3 4 5" in LESSON.text
     for n in range(4):  # heaps 0 to 3 reach every smaller heap
         assert sorted(n - s for s in FIB.moves(n)) == list(range(n))
     four = cells(FIB, 4)[4]
@@ -337,12 +312,12 @@ def test_the_start_of_the_fibonacci_table() -> None:
 
 
 def test_every_mex_the_lesson_writes_out_is_right() -> None:
-    claims = MEX_CLAIM.findall(TEXT)
+    claims = MEX_CLAIM.findall(LESSON.text)
     assert len(claims) == 2
     for listed, value in claims:
         assert mex(int(x) for x in listed.split(",")) == int(value)
-    assert (r"\operatorname{SG}(4) = \operatorname{mex}\{3, 2, 1\} = 0" in TEXT
-            and r"\operatorname{SG}(8) = \operatorname{mex}\{3, 2, 1, 3, 0\} = 4" in TEXT)
+    assert (r"\operatorname{SG}(4) = \operatorname{mex}\{3, 2, 1\} = 0" in LESSON.text
+            and r"\operatorname{SG}(8) = \operatorname{mex}\{3, 2, 1, 3, 0\} = 4" in LESSON.text)
 
 
 def test_the_block_of_ten_breaks_at_34() -> None:
@@ -351,14 +326,14 @@ def test_the_block_of_ten_breaks_at_34() -> None:
     assert all(values[n] == block[n % 10] for n in range(34))
     assert values[34] == 4 and block[34 % 10] == 0
     assert 34 in FIB.moves(34)  # from 34 you can take everything
-    assert "repeat in blocks of ten, but only up to heap 33. Heap 34 is worth 4, not 0" in plain()
+    assert "repeat in blocks of ten, but only up to heap 33. Heap 34 is worth 4, not 0" in LESSON.plain
 
 
 def test_the_fibonacci_values_up_to_1000() -> None:
     values = fib_values()
     assert set(values) == set(range(10))
     assert values.index(9) == 627
-    assert "Up to 1000 the values run from 0 to 9, and 9 first appears at heap 627" in plain()
+    assert "Up to 1000 the values run from 0 to 9, and 9 first appears at heap 627" in LESSON.plain
 
 
 def test_hdu_1848_judge_samples() -> None:
@@ -368,7 +343,8 @@ def test_hdu_1848_judge_samples() -> None:
     values = fib_values()
     answers = ["Fibo" if values[m] ^ values[n] ^ values[p] else "Nacci" for m, n, p in lines[:-1]]
     assert answers == sample["output"].split() == ["Fibo", "Nacci"]
-    assert [values[1], values[4]] == [1, 0] and 1 ^ 1 ^ 1 == 1 and 1 ^ 0 ^ 1 == 0
+    assert [values[1], values[4]] == [1, 0]
+    LESSON.states(r"1 \oplus 1 \oplus 1 = 1", r"1 \oplus 0 \oplus 1 = 0")
     # Through the command line's solver, and through a brute-force search of the three-heap sum.
     sum_solver = Solver(SumGame((TakeAwayGame(FIB),) * 3))
     for (m, n, p), answer in zip(lines, answers):
@@ -380,7 +356,7 @@ def test_hdu_1848_judge_samples() -> None:
 
 
 def test_the_fibonacci_pn_table_widget() -> None:
-    (params,) = widget_params("pn-table")
+    (params,) = LESSON.widgets("pn-table")
     assert params == {"rule": "fibonacci", "upto": "40", "sg": "1"}
     view = pn_table.view(pn_table.parse(params))
     assert view.params.sg and view.period is None
@@ -389,7 +365,7 @@ def test_the_fibonacci_pn_table_widget() -> None:
 
 
 def test_the_second_game_sum_widget_is_the_second_sample() -> None:
-    params = widget_params("game-sum")[1]
+    params = LESSON.widgets("game-sum")[1]
     assert params == {"nim": "", "bash": "", "sub": "1,4,1", "set": "1,2,3,5,8,13", "wythoff": ""}
     view = game_sum.view(game_sum.parse(params))
     assert [(r.kind, r.value) for r in view.rows] == [("Subtraction heap", 1), ("Subtraction heap", 0),
@@ -443,21 +419,21 @@ def test_s_2_4_7_has_preperiod_8_and_period_3() -> None:
     assert period(S247) == Period(preperiod=8, length=3)
     values = grundy_values(S247, 5000)
     assert values[:8] == [0, 0, 1, 1, 2, 2, 0, 3]
-    assert "The preperiod is 8; from heap 8 on, 1 0 2 repeats with period 3" in plain()
-    assert "for \\(\\{2, 4, 7\\}\\): 8, then period 3" in plain()
+    assert "The preperiod is 8; from heap 8 on, 1 0 2 repeats with period 3" in LESSON.plain
+    assert "for \\(\\{2, 4, 7\\}\\): 8, then period 3" in LESSON.plain
     assert values[8:] == [[1, 0, 2][(n - 8) % 3] for n in range(8, 5001)]
-    assert r"0\ 0\ 1\ 1\ 2\ 2\ 0\ 3 \mid 1\ 0\ 2 \mid 1\ 0\ 2" in TEXT
+    assert r"0\ 0\ 1\ 1\ 2\ 2\ 0\ 3 \mid 1\ 0\ 2 \mid 1\ 0\ 2" in LESSON.text
     # The value 3 turns up once, at heap 7, whose options 5, 3, 0 have values 2, 1, 0.
     assert [n for n in range(5001) if values[n] == 3] == [7]
     seven = cells(S247, 7)[7]
     assert [o.to for o in seven.options] == [5, 3, 0] and [o.grundy for o in seven.options] == [2, 1, 0]
     assert all(S247.moves(n) != [2, 4, 7] for n in range(7))  # heaps below 7 cannot use every move
     # The pigeonhole bound and the first repeated window.
-    assert (len(S247.amounts) + 1) ** max(S247.amounts) == 4**7 == 16_384 and "16{,}384" in TEXT
+    assert (len(S247.amounts) + 1) ** max(S247.amounts) == 4**7 == 16_384 and "16{,}384" in LESSON.text
     windows = [tuple(values[a:a + 7]) for a in range(12)]
     assert windows[11] == windows[8] and len(set(windows[:11])) == 11
-    assert "the window starting at heap 11 already repeats the one at heap 8" in plain()
-    assert "at heap 7 (options 5, 3 and 0, of values 2, 1 and 0), and never again" in plain()
+    assert "the window starting at heap 11 already repeats the one at heap 8" in LESSON.plain
+    assert "at heap 7 (options 5, 3 and 0, of values 2, 1 and 0), and never again" in LESSON.plain
 
 
 def test_late_starts_are_rare_among_the_129_small_sets() -> None:
@@ -466,16 +442,16 @@ def test_late_starts_are_rare_among_the_129_small_sets() -> None:
     assert len(late) == 7
     longest = max(late, key=lambda s: late[s].preperiod)
     assert longest == (2, 8, 9) and late[longest] == Period(preperiod=21, length=11)
-    assert r"\(\{2, 8, 9\}\), 21 values before a period of 11" in plain()
-    assert "129 sets" in plain() and "only 7 have a preperiod" in plain()
+    assert r"\(\{2, 8, 9\}\), 21 values before a period of 11" in LESSON.plain
+    assert "129 sets" in LESSON.plain and "only 7 have a preperiod" in LESSON.plain
 
 
 def test_a_heap_of_10_to_the_18() -> None:
     n = 10**18
     assert (n - 8) % 3 == 2 and Period(8, 3).fold(n) == 10
     assert grundy(S247, n) == grundy_values(S247, 10)[10] == 2
-    assert r"\((10^{18} - 8) \bmod 3 = 2\)" in TEXT
-    assert r"\(\operatorname{SG}(10^{18}) = \operatorname{SG}(10) = 2\): N" in plain()
+    assert r"\((10^{18} - 8) \bmod 3 = 2\)" in LESSON.text
+    assert r"\(\operatorname{SG}(10^{18}) = \operatorname{SG}(10) = 2\): N" in LESSON.plain
     # The fold formula against the table, for every heap the table can check.
     values = grundy_values(S247, 3000)
     assert all(values[n] == values[Period(8, 3).fold(n)] for n in range(3001))
@@ -486,7 +462,7 @@ def test_the_fibonacci_rule_has_no_largest_move() -> None:
 
 
 def test_the_period_widget() -> None:
-    (params,) = widget_params("period")
+    (params,) = LESSON.widgets("period")
     assert params == {"set": "2,4,7", "upto": "40", "n": str(10**18)}
     view = period_widget.view(period_widget.parse(params))
     assert view.period == Period(8, 3) and view.values == grundy_values(S247, 40)
@@ -504,24 +480,27 @@ def test_the_period_widget() -> None:
 def test_try_it_1() -> None:
     games = (NimHeap(), TakeAwayGame(Bash(2)), TakeAwayGame(S134))
     solver = Solver(SumGame(games))
-    assert [Solver(g).grundy(p) for g, p in zip(games, (6, 5, 6))] == [6, 2, 2] and 5 % 3 == 2
+    assert [Solver(g).grundy(p) for g, p in zip(games, (6, 5, 6))] == [6, 2, 2]
+    LESSON.states(r"5 \bmod 3 = 2")
     assert solver.grundy((6, 5, 6)) == 6 and solver.outcome((6, 5, 6)) == "N"
     assert [m.position for m in solver.winning_moves((6, 5, 6))] == [(0, 5, 6)]  # the whole Nim heap
-    assert 2 ^ 6 == 4 and max(grundy_values(Bash(2), 300)) == 2 and max(grundy_values(S134, 300)) == 3
-    assert "The only winning move takes the whole Nim heap" in plain() and "(at most 2 and 3)" in plain()
+    assert max(grundy_values(Bash(2), 300)) == 2 and max(grundy_values(S134, 300)) == 3
+    LESSON.states(r"2 \oplus 6 = 4")
+    assert "The only winning move takes the whole Nim heap" in LESSON.plain and "(at most 2 and 3)" in LESSON.plain
 
 
 def test_try_it_2() -> None:
     values = fib_values()
-    assert [values[x] for x in (2, 3, 5)] == [2, 3, 1] and 2 ^ 3 ^ 1 == 0
-    assert [values[x] for x in (2, 3, 6)] == [2, 3, 2] and 2 ^ 3 ^ 2 == 3
+    assert [values[x] for x in (2, 3, 5)] == [2, 3, 1]
+    LESSON.states(r"2 \oplus 3 \oplus 1 = 0")
+    assert [values[x] for x in (2, 3, 6)] == [2, 3, 2]
     assert solve(family("subtraction", {"set": "fibonacci"}), ["2", "3", "5"]).outcome == "P"
     solution = solve(family("subtraction", {"set": "fibonacci"}), ["2", "3", "6"])
     assert solution.outcome == "N"
     assert sorted((m.component, m.becomes) for m in solution.winning_moves) == sorted(
         [(0, ("1",)), (1, ("0",)), (2, ("5",)), (2, ("1",))])
     assert values[1] == 1 and values[0] == 0 and values[5] == values[1] == 1
-    assert "There are four winning moves" in plain() and "`Nacci`. `2 3 6`" in plain()
+    assert "There are four winning moves" in LESSON.plain and "`Nacci`. `2 3 6`" in LESSON.plain
 
 
 def test_try_it_3() -> None:
@@ -529,8 +508,8 @@ def test_try_it_3() -> None:
     p_positions = [n for n in range(3001) if values[n] == 0]
     assert p_positions == [n for n in range(3001) if n in (0, 1, 6) or (n >= 9 and n % 3 == 0)]
     assert p_positions == [n for n in range(3001) if n == 1 or (n % 3 == 0 and n != 3)]
-    assert (10**18 + 2) % 3 == 0 and grundy(S247, 10**18 + 2) == 0
-    assert "1 and every multiple of 3 except 3" in plain() and "so the second player wins" in plain()
+    assert grundy(S247, 10 ** 18 + 2) == 0
+    assert "1 and every multiple of 3 except 3" in LESSON.plain and "so the second player wins" in LESSON.plain
 
 
 def test_try_it_4_a_game_plus_itself_is_p() -> None:
@@ -550,16 +529,8 @@ def test_try_it_4_a_game_plus_itself_is_p() -> None:
 
 
 def test_the_lesson_has_exactly_the_code_blocks_tested_here() -> None:
-    assert len(fenced_blocks("python")) == 2
-    assert len(fenced_blocks("cpp")) == 3
-
-
-def python_namespace() -> dict:
-    """Both Python blocks, executed in order in one namespace (the second uses sg_table)."""
-    namespace: dict = {}
-    for i, block in enumerate(fenced_blocks("python")):
-        exec(compile(block, f"<lesson 7: python block {i + 1}>", "exec"), namespace)
-    return namespace
+    assert len(LESSON.blocks("python")) == 2
+    assert len(LESSON.blocks("cpp")) == 3
 
 
 TABLE_SETS = [(1, 3, 4), (2, 3), (1, 2, 4), (1,), (2, 4, 7), (2, 8, 9), (3, 5, 9), (1, 6, 9), (4, 9, 10, 11),
@@ -567,7 +538,7 @@ TABLE_SETS = [(1, 3, 4), (2, 3), (1, 2, 4), (1,), (2, 4, 7), (2, 8, 9), (3, 5, 9
 
 
 def test_python_fibonacci_moves_and_sg_table() -> None:
-    ns = python_namespace()
+    ns = LESSON.python()
     for limit in (0, 1, 2, 3, 20, 21, 1000, 10**6):
         assert ns["fibonacci_moves"](limit) == FIB.moves(limit)
     assert ns["sg_table"](ns["fibonacci_moves"](1000), 1000) == list(fib_values())
@@ -579,7 +550,7 @@ def test_python_fibonacci_moves_and_sg_table() -> None:
 
 
 def test_python_hdu_1848_answers_the_samples_and_random_tests() -> None:
-    hdu = python_namespace()["hdu_1848"]
+    hdu = LESSON.python()["hdu_1848"]
     for sample in judge_samples("HDU-1848"):
         assert hdu(sample["input"]) == sample["output"]
     values = fib_values()
@@ -591,7 +562,7 @@ def test_python_hdu_1848_answers_the_samples_and_random_tests() -> None:
 
 
 def test_python_period_and_huge_heaps() -> None:
-    ns = python_namespace()
+    ns = LESSON.python()
     assert (ns["preperiod"], ns["period"], ns["huge"]) == (8, 3, 2)  # the example at the end of the block
     rng = random.Random(7)
     for rule in SETS_UP_TO_9[::3] + [S247, S289, SubtractionSet.of(4, 9, 10, 11)]:
@@ -605,23 +576,11 @@ def test_python_period_and_huge_heaps() -> None:
     assert ns["find_period"]([0, 1, 2, 3], 2) is None  # no window repeats in so short a table
 
 
-def cpp_block(containing: str) -> str:
-    return lesson_code.only_block(TEXT, "cpp", containing)
-
-
-def compile_cpp(source: str, directory: Path) -> Path:
-    return lesson_code.compile_cpp(source, directory, "-O1", "-D_GLIBCXX_DEBUG")
-
-
-def run(binary: Path, stdin: str) -> str:
-    return lesson_code.run(binary, stdin, timeout=60)
-
-
 @needs_cxx
 def test_cpp_judge_program(tmp_path: Path) -> None:
-    binary = compile_cpp(cpp_block("std::vector<int> sg_table(") + cpp_block("int main()"), tmp_path)
+    binary = LESSON.compile(LESSON.cpp("std::vector<int> sg_table(") + LESSON.cpp("int main()"), tmp_path)
     for sample in judge_samples("HDU-1848"):
-        assert run(binary, sample["input"]) == sample["output"]
+        assert LESSON.run(binary, sample["input"]) == sample["output"]
     values = fib_values()
     rng = random.Random(48)
     tests = [tuple(rng.randint(1, 1000) for _ in range(3)) for _ in range(3000)]
@@ -635,7 +594,7 @@ def test_cpp_judge_program(tmp_path: Path) -> None:
     tests += [(n, a, b) for n in range(1, 1001) for a, b in pairs.values()]
     stdin = "".join(f"{m} {n} {p}\n" for m, n, p in tests) + "0 0 0\n"
     expected = ["Fibo" if values[m] ^ values[n] ^ values[p] else "Nacci" for m, n, p in tests]
-    assert run(binary, stdin).split() == expected
+    assert LESSON.run(binary, stdin).split() == expected
 
 
 PERIOD_HARNESS = """
@@ -658,8 +617,8 @@ int main() {
 
 @needs_cxx
 def test_cpp_period_and_huge_heaps(tmp_path: Path) -> None:
-    source = cpp_block("std::vector<int> sg_table(") + cpp_block("Period find_period(") + PERIOD_HARNESS
-    binary = compile_cpp(source, tmp_path)
+    source = LESSON.cpp("std::vector<int> sg_table(") + LESSON.cpp("Period find_period(") + PERIOD_HARNESS
+    binary = LESSON.compile(source, tmp_path)
     rng = random.Random(77)
     cases = []
     for rule in SETS_UP_TO_9[::2] + [S247, S289, SubtractionSet.of(4, 9, 10, 11), SubtractionSet.of(1, 3, 4)]:
@@ -668,7 +627,7 @@ def test_cpp_period_and_huge_heaps(tmp_path: Path) -> None:
                  rng.randrange(10**100), rng.randrange(10**9)]
         cases += [(amounts, n) for n in heaps]
     stdin = "".join(f"{len(a)} {' '.join(map(str, a))} {n}\n" for a, n in cases)
-    lines = run(binary, stdin).splitlines()
+    lines = LESSON.run(binary, stdin).splitlines()
     assert len(lines) == len(cases)
     for (amounts, n), line in zip(cases, lines):
         rule = SubtractionSet(frozenset(amounts))

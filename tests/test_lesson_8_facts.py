@@ -14,7 +14,6 @@ import itertools
 import json
 import random
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -26,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from tests import lesson_code
-from tests.lesson_code import CXX, needs_cxx
+from tests.lesson_code import needs_cxx
 
 from grundy.games import wythoff
 from grundy.games.core import Move, Solver, mex
@@ -50,8 +49,7 @@ from grundy.widgets import grid
 from tests.judge import judge_samples
 
 REPO = Path(__file__).parents[1]
-LESSON_8 = REPO / "content" / "en" / "08-sg-by-search.md"
-TEXT = LESSON_8.read_text(encoding="utf-8")
+LESSON = lesson_code.Lesson("08-sg-by-search.md")
 NOTES = REPO.parent / "shared" / "notes"
 
 
@@ -61,15 +59,6 @@ WYTHOFF = Solver(wythoff.WythoffGame())
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def fenced_blocks(info: str) -> list[str]:
-    """The bodies of the lesson's fenced code blocks whose info string is exactly ``info``."""
-    return lesson_code.fenced_blocks(TEXT, info)
-
-
-def widget_params(name: str) -> list[dict[str, str]]:
-    return [dict(line.split(": ", 1) for line in body.strip().splitlines()) for body in fenced_blocks(f"widget {name}")]
 
 
 def kiki(d: int, l: int) -> str:
@@ -176,8 +165,8 @@ def test_the_longest_play_on_kikis_2000_board_has_3998_moves() -> None:
         for l in range(40):
             longest[(d, l)] = max((1 + longest[to] for to in kiki_moves(d, l).values()), default=0)
             assert longest[(d, l)] == d + l  # step left or down one cell at a time
-    assert kiki_start(2000, 2000) == (1999, 1999) and 1999 + 1999 == 3998
-    assert "3998" in TEXT
+    assert kiki_start(2000, 2000) == (1999, 1999)
+    assert "3998" in LESSON.text
 
 
 def test_python_stops_at_1000_nested_calls_by_default() -> None:
@@ -248,7 +237,7 @@ SAMPLE_ROW = re.compile(r"^\| (\d+) × (\d+) \| \((\d+), (\d+)\) \| ([PN]) \| ([
 
 
 def test_the_kiki_sample_table() -> None:
-    rows = SAMPLE_ROW.findall(TEXT)
+    rows = SAMPLE_ROW.findall(LESSON.text)
     assert [(int(r[0]), int(r[1])) for r in rows] == [(5, 3), (5, 4), (6, 6)]
     (sample,) = judge_samples("HDU-2147")
     boards = [tuple(map(int, line.split())) for line in sample["input"].strip().splitlines()]
@@ -269,7 +258,7 @@ def test_the_kiki_sample_table() -> None:
 
 
 def test_the_whole_kiki_table_has_four_million_cells() -> None:
-    assert 2000 * 2000 == 4_000_000 and "4,000,000" in TEXT
+    assert '4,000,000' in LESSON.text
 
 
 # ---------------------------------------------------------------- the Bomb game
@@ -346,7 +335,7 @@ def test_how_much_work_the_bomb_table_takes() -> None:
     assert sum((p - 1) * (q - 1) for p in range(2, 51) for q in range(2, 51)) == 1_500_625
     assert max(bomb(p, q) for p in range(1, 51) for q in range(1, 51)) == 364
     for fact in ("2401", "1,500,625", "364"):
-        assert fact in TEXT
+        assert fact in LESSON.text
 
 
 def test_every_bomb_option_has_a_smaller_p_plus_q_so_recursion_stays_shallow() -> None:
@@ -356,7 +345,6 @@ def test_every_bomb_option_has_a_smaller_p_plus_q_so_recursion_stays_shallow() -
                 assert all(u + v < p + q for u, v in m.position)
     for m in bomb_options(50, 50):
         assert all(u + v < 100 for u, v in m.position)
-    assert 50 + 50 - 2 < 100  # the deepest chain of calls from (50, 50) down to (1, 1)
 
 
 def test_the_judge_files_give_the_board_limits_the_lesson_quotes() -> None:
@@ -429,7 +417,8 @@ def test_the_cut_down_game_decides_the_real_game() -> None:
 def test_the_two_small_marble_cases() -> None:
     assert marbles_grundy(1, 3) == 1 and marbles_grundy(3, 1) == 1 and marbles_answer([(1, 3), (3, 1)]) == "N"
     assert all(marbles_grundy(r, c) == marbles_grundy(c, r) for r in range(1, 40) for c in range(1, 40) if r != c)
-    assert marbles_grundy(2, 3) == 2 and 1 ^ 2 == 3 and marbles_answer([(1, 3), (2, 3)]) == "Y"
+    assert marbles_grundy(2, 3) == 2 and marbles_answer([(1, 3), (2, 3)]) == 'Y'
+    LESSON.states(r"1 \oplus 2 = 3")
     solution = solve(family("marbles"), ["1,3", "2,3"])
     assert [(m.component, describe(m.action), m.becomes) for m in solution.winning_moves] == [
         (1, "move 1 up", ("1,3",))
@@ -484,7 +473,7 @@ def test_the_p_squares_are_wythoffs_but_the_values_are_not() -> None:
 
 
 def test_the_grid_widgets_are_the_ones_the_lesson_describes() -> None:
-    assert widget_params("grid") == [
+    assert LESSON.widgets("grid") == [
         {"game": "kiki", "size": "8", "step": "0"},
         {"game": "bomb", "sg": "1", "size": "8", "cell": "2,2"},
         {"game": "marbles", "sg": "1", "size": "10", "cell": "1,2"},
@@ -497,18 +486,18 @@ def test_the_kiki_grid_fills_the_even_pattern() -> None:
     for row in shown.rows:
         for cell in row:
             assert cell.kind == ("P" if cell.r % 2 == 0 and cell.c % 2 == 0 else "N")
-    stepping = grid.view(grid.parse(widget_params("grid")[0]))
+    stepping = grid.view(grid.parse(LESSON.widgets("grid")[0]))
     assert stepping.stepping and not any(cell.filled for row in stepping.rows for cell in row)
 
 
 def test_the_bomb_grid_opens_on_2_2() -> None:
-    shown = grid.view(grid.parse(widget_params("grid")[1]))
+    shown = grid.view(grid.parse(LESSON.widgets("grid")[1]))
     assert shown.focus is not None and (shown.focus.r, shown.focus.c) == (2, 2) and shown.focus.value == 1
     assert [(o.value, o.detail) for o in shown.options] == [(0, "SG 1 ⊕ 1 = 0")]
 
 
 def test_the_marbles_grid_opens_on_1_2_and_the_cells_to_click() -> None:
-    shown = grid.view(grid.parse(widget_params("grid")[2]))
+    shown = grid.view(grid.parse(LESSON.widgets("grid")[2]))
     assert shown.focus is not None and (shown.focus.r, shown.focus.c) == (1, 2)
     assert shown.focus.kind == "P" and shown.options == []
     assert grid.view(grid.parse({"game": "marbles", "cell": "3,3"})).focus.kind == "home"
@@ -520,23 +509,12 @@ def test_the_marbles_grid_opens_on_1_2_and_the_cells_to_click() -> None:
 
 
 def test_the_lesson_has_exactly_the_code_blocks_tested_here() -> None:
-    assert len(fenced_blocks("python")) == 3
-    assert len(fenced_blocks("cpp")) == 1
-
-
-def python_namespace(*names: str) -> dict:
-    """Execute the Python blocks that define ``names`` (in lesson order) in one namespace."""
-    namespace: dict = {"__name__": "lesson_8"}
-    for body in fenced_blocks("python"):
-        if any(f"def {name}(" in body for name in names):
-            exec(compile(body, "<lesson 8>", "exec"), namespace)
-    for name in names:
-        assert name in namespace, name
-    return namespace
+    assert len(LESSON.blocks("python")) == 3
+    assert len(LESSON.blocks("cpp")) == 1
 
 
 def test_python_mex() -> None:
-    lesson_mex = python_namespace("mex")["mex"]
+    lesson_mex = LESSON.python("mex")["mex"]
     rng = random.Random(88)
     for _ in range(2000):
         values = {rng.randrange(10) for _ in range(rng.randrange(8))}
@@ -544,7 +522,7 @@ def test_python_mex() -> None:
 
 
 def test_python_sg_search_values_every_bomb_like_the_engine() -> None:
-    ns = python_namespace("sg_search", "bomb_moves")
+    ns = LESSON.python("sg_search", "bomb_moves")
     sg_search, bomb_moves = ns["sg_search"], ns["bomb_moves"]
     assert bomb_moves((1, 1)) == [] and bomb_moves((1, 3)) == [((1, 1),), ((1, 2),)]
     assert bomb_moves((2, 2)) == [((1, 2), (2, 1))]
@@ -560,7 +538,7 @@ def test_python_sg_search_values_every_bomb_like_the_engine() -> None:
 
 
 def test_python_sg_search_on_kiki_goes_deeper_than_python_could_recurse() -> None:
-    sg_search = python_namespace("sg_search")["sg_search"]
+    sg_search = LESSON.python("sg_search")["sg_search"]
 
     def moves(cell):
         return [(to,) for to in kiki_moves(*cell).values()]
@@ -578,7 +556,7 @@ def test_python_sg_search_on_kiki_goes_deeper_than_python_could_recurse() -> Non
 
 
 def test_python_bomb_game_answers_the_samples_and_random_boards() -> None:
-    bomb_game = python_namespace("sg_search", "bomb_game")["bomb_game"]
+    bomb_game = LESSON.python("sg_search", "bomb_game")["bomb_game"]
     for sample in judge_samples("HDU-2873"):
         assert bomb_game(sample["input"]) == sample["output"].split()
     rng = random.Random(2873)
@@ -593,7 +571,7 @@ def test_python_bomb_game_answers_the_samples_and_random_boards() -> None:
 
 
 def test_python_program_runs_as_a_script(tmp_path: Path) -> None:
-    ns_blocks = [b for b in fenced_blocks("python") if "def sg_search(" in b or "def bomb_game(" in b]
+    ns_blocks = [b for b in LESSON.blocks("python") if "def sg_search(" in b or "def bomb_game(" in b]
     script = tmp_path / "bomb.py"
     script.write_text("\n\n".join(ns_blocks), encoding="utf-8")
     for sample in judge_samples("HDU-2873"):
@@ -603,7 +581,7 @@ def test_python_program_runs_as_a_script(tmp_path: Path) -> None:
 
 
 def test_python_marble_moves_with_sg_search() -> None:
-    ns = python_namespace("sg_search", "marble_moves")
+    ns = LESSON.python("sg_search", "marble_moves")
     sg_search, marble_moves = ns["sg_search"], ns["marble_moves"]
     assert marble_moves((1, 2)) == []
     assert sg_search((1, 3), marble_moves, {}) == 1 and marble_moves((1, 3)) == [((1, 2),)]
@@ -617,17 +595,12 @@ def test_python_marble_moves_with_sg_search() -> None:
 
 @needs_cxx
 def test_cpp_program_compiles_cleanly_and_matches_the_engine(tmp_path: Path) -> None:
-    (block,) = fenced_blocks("cpp")
-    source = tmp_path / "main.cpp"
-    source.write_text(block, encoding="utf-8")
-    binary = tmp_path / "main"
+    (block,) = LESSON.blocks("cpp")
     # _GLIBCXX_DEBUG makes every vector index checked: an index out of range aborts the run.
-    subprocess.run([CXX, "-std=c++17", "-O1", "-Wall", "-Werror", "-D_GLIBCXX_DEBUG", "-o", str(binary), str(source)],
-                   check=True, capture_output=True, timeout=120)
+    binary = LESSON.compile(block, tmp_path, "-O1", "-D_GLIBCXX_DEBUG")
 
     def run(stdin: str) -> list[str]:
-        return subprocess.run([str(binary)], input=stdin, check=True, capture_output=True, text=True,
-                              timeout=60).stdout.split()
+        return LESSON.run(binary, stdin).split()
 
     for sample in judge_samples("HDU-2873"):
         assert run(sample["input"]) == sample["output"].split()
@@ -681,5 +654,6 @@ def test_try_it_2_bombs_at_1_3_2_2_3_2() -> None:
         settle(((1, 3), (2, 2), (1, 2), (3, 1))),  # (3, 2) -> (1, 2), (3, 1): 2 ^ 1 ^ 1 ^ 2
         settle(((1, 3), (3, 1))),  # (3, 2) -> (2, 2), (3, 1): the pair at (2, 2) vanishes; 2 ^ 2
     ])
-    assert 1 ^ 1 ^ 0 == 0 and 2 ^ 1 ^ 1 ^ 2 == 0 and bomb(1, 3) == bomb(3, 1) == 2
+    assert bomb(1, 3) == bomb(3, 1) == 2
+    LESSON.states(r"1 \oplus 1 \oplus 0 = 0", r"2 \oplus 1 \oplus 1 \oplus 2 = 0")
     assert len(solve(family("bomb"), ["1,3", "2,2", "3,2"]).winning_moves) == 3

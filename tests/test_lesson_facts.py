@@ -8,21 +8,20 @@ engine, and the C++ blocks are compiled and run when a C++ compiler is available
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests import lesson_code
-from tests.lesson_code import CXX, needs_cxx
+from tests.lesson_code import needs_cxx
 
 from grundy.games.takeaway import Bash, PowersOfTwo, SubtractionSet, outcomes
 from tests.judge import judge_samples
 
 REPO = Path(__file__).parents[1]
-LESSON_1 = REPO / "content" / "en" / "01-impartial-games.md"
-LESSON_2 = REPO / "content" / "en" / "02-p-and-n-positions.md"
+LESSON_1 = lesson_code.Lesson("01-impartial-games.md", cxx_flags=("-O1",))
+LESSON_2 = lesson_code.Lesson("02-p-and-n-positions.md", cxx_flags=("-O1",))
 
 TAKE_ONE_OR_TWO = Bash(2)  # lesson 1's coin game
 CARDS = PowersOfTwo()  # HDU 1847
@@ -31,11 +30,6 @@ TAKE_ONE_THREE_FOUR = SubtractionSet(frozenset({1, 3, 4}))
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def fenced_blocks(path: Path, info: str) -> list[str]:
-    """The bodies of the fenced code blocks in ``path`` whose info string is exactly ``info``."""
-    return lesson_code.fenced_blocks(path.read_text(encoding="utf-8"), info)
 
 
 def options(rule, n: int) -> list[int]:
@@ -66,7 +60,7 @@ def letters(text: str) -> list[str]:
 
 
 def test_the_game_graph_table_in_lesson_1_matches_the_engine() -> None:
-    rows = re.findall(r"^\| (\d+) \| ([^|]+) \|$", LESSON_1.read_text(encoding="utf-8"), re.MULTILINE)
+    rows = re.findall(r"^\| (\d+) \| ([^|]+) \|$", LESSON_1.text, re.MULTILINE)
     assert [int(position) for position, _ in rows] == [5, 4, 3, 2, 1, 0]
     for position, listed in rows:
         n = int(position)
@@ -140,7 +134,7 @@ def test_hdu_1847_p_positions_are_the_multiples_of_3() -> None:
 def test_the_hand_filled_cells_of_hdu_1847() -> None:
     table = outcomes(CARDS, 12)
     assert table == letters("P N N P N N P N N P N N P")
-    assert "P N N P N N P N N P N N P" in LESSON_2.read_text(encoding="utf-8")
+    assert "P N N P N N P N N P N N P" in LESSON_2.text
     assert CARDS.moves(0) == []  # 0 is terminal
     assert table[1 - 1] == "P"  # 1: take 1 to reach 0
     assert table[2 - 2] == "P"  # 2: take 2 to reach 0
@@ -219,7 +213,8 @@ def test_lesson_2_try_it_take_one_three_or_four() -> None:
 
 
 def test_lesson_2_try_it_kikis_winning_moves_from_1000() -> None:
-    assert outcomes(CARDS, 1000)[1000] == "N" and 1000 % 3 == 1
+    assert outcomes(CARDS, 1000)[1000] == 'N'
+    LESSON_2.states(r"1000 \bmod 3 = 1")
     assert winning_moves(CARDS, 1000) == [1, 4, 16, 64, 256]
     assert [1000 - take for take in winning_moves(CARDS, 1000)] == [999, 996, 984, 936, 744]
 
@@ -229,7 +224,7 @@ def test_lesson_2_try_it_kikis_winning_moves_from_1000() -> None:
 
 @pytest.mark.parametrize("lesson", [LESSON_1, LESSON_2])
 def test_the_pn_table_widgets_use_only_documented_keys(lesson: Path) -> None:
-    for body in fenced_blocks(lesson, "widget pn-table"):
+    for body in lesson.blocks("widget pn-table"):
         params = dict(line.split(": ", 1) for line in body.strip().splitlines())
         assert set(params) <= {"rule", "m", "set", "upto", "step"}  # no SG before lesson 6
         assert params["rule"] in {"bash", "set", "powers-of-two", "fibonacci"}
@@ -239,7 +234,7 @@ def test_the_pn_table_widgets_use_only_documented_keys(lesson: Path) -> None:
 
 def test_lesson_2_embeds_a_stepped_and_a_full_powers_of_two_table() -> None:
     widgets = [dict(line.split(": ", 1) for line in body.strip().splitlines())
-               for body in fenced_blocks(LESSON_2, "widget pn-table")]
+               for body in LESSON_2.blocks("widget pn-table")]
     assert {"rule": "powers-of-two", "upto": "12", "step": "0"} in widgets
     assert {"rule": "powers-of-two", "upto": "30"} in widgets
 
@@ -248,58 +243,41 @@ def test_lesson_2_embeds_a_stepped_and_a_full_powers_of_two_table() -> None:
 
 
 def test_the_lessons_have_exactly_the_code_blocks_tested_here() -> None:
-    assert fenced_blocks(LESSON_1, "python") == [] and fenced_blocks(LESSON_1, "cpp") == []
-    assert len(fenced_blocks(LESSON_2, "python")) == 2
-    assert len(fenced_blocks(LESSON_2, "cpp")) == 2
-
-
-def python_block_defining(name: str) -> dict:
-    """Execute the lesson-2 Python block that defines ``name``; return its namespace."""
-    blocks = [body for body in fenced_blocks(LESSON_2, "python") if f"def {name}(" in body]
-    assert len(blocks) == 1, f"exactly one Python block defines {name}"
-    namespace: dict = {}
-    exec(compile(blocks[0], f"<lesson 2: {name}>", "exec"), namespace)
-    return namespace
+    assert LESSON_1.blocks("python") == [] and LESSON_1.blocks("cpp") == []
+    assert len(LESSON_2.blocks("python")) == 2
+    assert len(LESSON_2.blocks("cpp")) == 2
 
 
 def test_python_outcome_table_matches_the_engine() -> None:
-    outcome_table = python_block_defining("outcome_table")["outcome_table"]
+    outcome_table = LESSON_2.python("outcome_table")["outcome_table"]
     assert outcome_table(200) == outcomes(CARDS, 200)
     assert outcome_table(1000) == outcomes(CARDS, 1000)
     assert outcome_table(0) == ["P"]
 
 
 def test_python_first_player_wins_matches_the_engine() -> None:
-    first_player_wins = python_block_defining("first_player_wins")["first_player_wins"]
+    first_player_wins = LESSON_2.python("first_player_wins")["first_player_wins"]
     table = outcomes(CARDS, 1000)
     assert [first_player_wins(n) for n in range(1001)] == [o == "N" for o in table]
 
 
-def compile_cpp(source: str, directory: Path) -> Path:
-    return lesson_code.compile_cpp(source, directory, "-O1")
-
-
-def cpp_block(containing: str) -> str:
-    return lesson_code.only_block(LESSON_2.read_text(encoding="utf-8"), "cpp", containing)
-
-
 @needs_cxx
 def test_cpp_outcome_table_matches_the_engine(tmp_path: Path) -> None:
-    harness = cpp_block("outcome_table(int limit)") + (
+    harness = LESSON_2.cpp("outcome_table(int limit)") + (
         "\n#include <cstdio>\n"
         "int main() {\n"
         "    for (char c : outcome_table(1000)) std::putchar(c);\n"
         "    std::putchar('\\n');\n"
         "}\n"
     )
-    binary = compile_cpp(harness, tmp_path)
+    binary = LESSON_2.compile(harness, tmp_path)
     printed = subprocess.run([str(binary)], check=True, capture_output=True, text=True, timeout=30).stdout
     assert printed.strip() == "".join(outcomes(CARDS, 1000))
 
 
 @needs_cxx
 def test_cpp_judge_program_answers_the_samples_and_every_n(tmp_path: Path) -> None:
-    binary = compile_cpp(cpp_block("int main()"), tmp_path)
+    binary = LESSON_2.compile(LESSON_2.cpp("int main()"), tmp_path)
     for sample in judge_samples("HDU-1847"):
         run = subprocess.run([str(binary)], input=sample["input"], check=True, capture_output=True,
                              text=True, timeout=30)

@@ -15,40 +15,7 @@ from grundy.practice.games import SPECS as ARENAS
 from grundy.practice.games import make_arena
 
 
-def BashArena(m):  # noqa: N802 — the arenas these tests were written against, by name
-    return make_arena("bash", {"m": str(m)})
 
-
-def SubtractionArena(amounts):  # noqa: N802
-    return make_arena("subtraction", {"set": ",".join(map(str, sorted(amounts)))})
-
-
-def NimArena():  # noqa: N802
-    return make_arena("nim")
-
-
-def MisereNimArena():  # noqa: N802
-    return make_arena("misere-nim")
-
-
-def WythoffArena():  # noqa: N802
-    return make_arena("wythoff")
-
-
-def KikiArena():  # noqa: N802
-    return make_arena("kiki")
-
-
-def MarblesArena():  # noqa: N802
-    return make_arena("marbles")
-
-
-def BombArena():  # noqa: N802
-    return make_arena("bomb")
-
-
-def move_between(arena, before, after):
-    return arena.find_move(before, after)
 from grundy.practice.play import parse, random_start
 from grundy.practice.quiz import LEVELS, check_move, question, winning_moves
 
@@ -73,7 +40,7 @@ subtraction_sets = st.frozensets(st.integers(1, 5), min_size=1, max_size=3)
 @settings(max_examples=60, deadline=None)
 @given(amounts=subtraction_sets, heaps=small_heaps)
 def test_subtraction_sums_outcome_and_remoteness_parity_match_brute_force(amounts, heaps):
-    arena = SubtractionArena(amounts)
+    arena = make_arena("subtraction", {"set": ",".join(map(str, sorted(amounts)))})
     truth = "N" if brute_wins(arena, heaps) else "P"
     assert arena.outcome(heaps) == truth
     assert (arena.remoteness(heaps) % 2 == 1) == (truth == "N")
@@ -82,7 +49,7 @@ def test_subtraction_sums_outcome_and_remoteness_parity_match_brute_force(amount
 @settings(max_examples=60, deadline=None)
 @given(heaps=small_heaps)
 def test_misere_nim_outcome_and_remoteness_match_brute_force(heaps):
-    arena = MisereNimArena()
+    arena = make_arena("misere-nim")
     truth = "N" if brute_wins(arena, heaps) else "P"
     assert arena.outcome(heaps) == truth
     assert (arena.remoteness(heaps) % 2 == 1) == (truth == "N")
@@ -91,7 +58,7 @@ def test_misere_nim_outcome_and_remoteness_match_brute_force(heaps):
 @settings(max_examples=40, deadline=None)
 @given(pairs=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), min_size=1, max_size=2).map(tuple))
 def test_wythoff_sums_match_brute_force(pairs):
-    arena = WythoffArena()
+    arena = make_arena("wythoff")
     assert arena.outcome(pairs) == ("N" if brute_wins(arena, pairs) else "P")
 
 
@@ -101,7 +68,7 @@ def test_wythoff_sums_match_brute_force(pairs):
 def test_marbles_outcome_matches_brute_force_of_the_real_game(marbles):
     """The real game (first to reach 0,0 wins), searched from scratch here, against the arena's
     outcome: home lines at once, else the cut-down game's SG values."""
-    arena = MarblesArena()
+    arena = make_arena("marbles")
 
     @cache
     def wins(pos) -> bool:
@@ -125,7 +92,7 @@ def test_bomb_outcome_and_remoteness_match_the_whole_board_search(bombs):
     from grundy.games import grids
     from grundy.games.core import Solver
 
-    arena = BombArena()
+    arena = make_arena("bomb")
     position = grids.settle(tuple(bombs))
     board = Solver(grids.BombBoard())
     truth = "P" if board.grundy(position) == 0 else "N"
@@ -136,7 +103,7 @@ def test_bomb_outcome_and_remoteness_match_the_whole_board_search(bombs):
 @settings(max_examples=40, deadline=None)
 @given(boards=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=2).map(tuple))
 def test_kiki_sums_match_brute_force(boards):
-    arena = KikiArena()
+    arena = make_arena("kiki")
     assert arena.outcome(boards) == ("N" if brute_wins(arena, boards) else "P")
 
 
@@ -157,7 +124,7 @@ def brute_remoteness(arena, position) -> int:
 @settings(max_examples=60, deadline=None)
 @given(m=st.integers(1, 4), heaps=small_heaps)
 def test_remoteness_and_sorting_components_agree_with_the_definition(m, heaps):
-    arena = BashArena(m)
+    arena = make_arena("bash", {"m": str(m)})
     assert arena.remoteness(heaps) == brute_remoteness(arena, heaps)
     assert arena.remoteness(tuple(reversed(heaps))) == arena.remoteness(heaps)
 
@@ -165,14 +132,14 @@ def test_remoteness_and_sorting_components_agree_with_the_definition(m, heaps):
 def test_remoteness_of_nim_heaps_by_hand():
     # one heap: take it all; two equal heaps: the loser stalls by taking one at a time
     assert remoteness(NimHeap(), 5, {}) == 1
-    assert NimArena().remoteness((2, 2)) == 4
-    assert NimArena().remoteness((0, 0)) == 0
+    assert make_arena("nim").remoteness((2, 2)) == 4
+    assert make_arena("nim").remoteness((0, 0)) == 0
 
 
 @settings(max_examples=60, deadline=None)
 @given(amounts=subtraction_sets, heaps=small_heaps.filter(any))
 def test_the_computer_wins_fastest_from_n_and_stalls_longest_from_p(amounts, heaps):
-    arena = SubtractionArena(amounts)
+    arena = make_arena("subtraction", {"set": ",".join(map(str, sorted(amounts)))})
     if not arena.moves(heaps):
         return
     move = arena.computer_move(heaps)
@@ -187,7 +154,7 @@ def test_the_computer_wins_fastest_from_n_and_stalls_longest_from_p(amounts, hea
 
 def test_the_computer_refuses_positions_too_large_to_search():
     with pytest.raises(GameError, match="smaller or fewer"):
-        NimArena().remoteness((20, 20, 20, 20, 20))
+        make_arena("nim").remoteness((20, 20, 20, 20, 20))
 
 
 @pytest.mark.parametrize("game", list(ARENAS))
@@ -217,11 +184,11 @@ def test_quiz_questions_parse_back_from_their_own_text(seed, game, level):
 @settings(max_examples=60, deadline=None)
 @given(heaps=st.lists(st.integers(0, 12), min_size=2, max_size=4).map(tuple), i=st.integers(0, 3), left=st.integers(0, 15))
 def test_checking_a_typed_nim_move_agrees_with_the_move_list(heaps, i, left):
-    arena = NimArena()
+    arena = make_arena("nim")
     i %= len(heaps)
     after = heaps[:i] + (left,) + heaps[i + 1 :]
     legal = {m.after for m in arena.moves(heaps)}
-    found = move_between(arena, heaps, after)
+    found = arena.find_move(heaps, after)
     assert (found is not None) == (after in legal)
 
 
@@ -243,7 +210,7 @@ def test_check_move_names_the_kind_of_mistake():
 
 
 def test_replay_names_the_first_illegal_move():
-    arena = NimArena()
+    arena = make_arena("nim")
     with pytest.raises(GameError, match="move 2 is not legal"):
         replay(arena, (3, 4, 5), [(1, 4, 5), (1, 4, 6)])
 
@@ -253,7 +220,7 @@ def test_replay_names_the_first_illegal_move():
 ])
 def test_positions_are_parsed_strictly(text, message):
     with pytest.raises(GameError, match=message):
-        NimArena().parse(text)
+        make_arena("nim").parse(text)
 
 
 def test_rules_are_bounded():
@@ -290,7 +257,7 @@ def test_the_memo_is_bounded_and_games_from_many_starts_keep_working(monkeypatch
     import grundy.practice.arena as arenas
 
     monkeypatch.setattr(arenas, "MEMO_LIMIT", 50)
-    arena = BashArena(4)
+    arena = make_arena("bash", {"m": str(4)})
     for start in range(30, 45):  # each search is at most 45 positions, together far more than 50
         assert arena.remoteness((start,)) == brute_remoteness(arena, (start,))
         assert len(arenas._memo(arena)) <= 2 * 50
@@ -304,7 +271,7 @@ def test_memos_shared_by_threads_never_lose_entries_under_a_search(monkeypatch):
     import grundy.practice.arena as arenas
 
     monkeypatch.setattr(arenas, "MEMO_LIMIT", 200)
-    arena = NimArena()
+    arena = make_arena("nim")
     errors: list[BaseException] = []
 
     def work(offset: int) -> None:
@@ -331,7 +298,7 @@ def test_memos_shared_by_threads_never_lose_entries_under_a_search(monkeypatch):
 
 
 def test_misere_terminal_reason():
-    assert "already won" in MisereNimArena().reason((0, 0))
+    assert "already won" in make_arena("misere-nim").reason((0, 0))
 
 
 @pytest.mark.parametrize("level, hi", [(1, 12), (2, 2000)])
