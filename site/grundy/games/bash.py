@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from grundy.games.core import Action, GameError, Outcome
+from grundy.games.core import Action, Outcome
 from grundy.games.family import RuleKey, number
 from grundy.games.takeaway import Bash, HeapFamily
 
@@ -22,10 +22,7 @@ class BashFamily(HeapFamily):
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> BashFamily:
-        raw = args.get("m")
-        if raw is None:
-            raise GameError("Bash's game needs M (take 1 to M), e.g. --max 3", "rule-missing", key="m")
-        return cls(number(raw, "M (take 1 to M)", lo=1))
+        return cls(number(cls.rule_value(args, "m"), "M (take 1 to M)", lo=1))
 
     def rule(self) -> dict[str, str]:
         return {"m": str(self.m)}

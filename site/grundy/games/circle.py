@@ -107,7 +107,7 @@ class CircleFamily(Family[tuple[int, int]]):
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> CircleFamily:
-        return cls(number(args.get("k", "2"), "K (take 1 to K adjacent coins)", lo=1, hi=MAX_K))
+        return cls(number(cls.rule_value(args, "k"), "K (take 1 to K adjacent coins)", lo=1, hi=MAX_K))
 
     def rule(self) -> dict[str, str]:
         return {"k": str(self.k)}

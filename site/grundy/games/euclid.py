@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grundy.games.core import Action, GameError, Move, Outcome, Solver, every_sg_steps
-from grundy.games.family import Family, pair
+from grundy.games.family import PairFamily
 
 Pair = tuple[int, int]
 
@@ -93,25 +93,15 @@ __all__ = ["EuclidGame", "every_sg_outcome", "grundy", "outcome", "steps"]
 MAX_SEARCHED_PILE = 1000  # SG values and step counts search every (x, y') below: quadratic
 
 
-class EuclidFamily(Family[tuple[int, int]]):
+class EuclidFamily(PairFamily):
     """Euclid's game on a,b: the outcome by the closed rule for piles of any size; SG values
     and every-SG step counts by search up to MAX_SEARCHED_PILE."""
 
     key = "euclid"
-    example = "3,5"
-    separator = ";"
-    layout = "pairs"
-    table_upto = 120
+    what = "a position a,b"
 
-    def parse(self, text: str) -> tuple[int, int]:
-        return pair(text, "a position a,b")
-
-    def format(self, c: tuple[int, int]) -> str:
-        return f"{c[0]},{c[1]}"
-
-    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
-        for m in EuclidGame().options(c):
-            yield m.action, (m.position,)
+    def game(self) -> EuclidGame:
+        return EuclidGame()
 
     def sg(self, c: tuple[int, int]) -> int:
         return grundy(*c)
@@ -135,12 +125,6 @@ class EuclidFamily(Family[tuple[int, int]]):
 
     def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
         return _normal(*c)
-
-    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
-        return r, c
-
-    def cell_of(self, c: tuple[int, int]) -> tuple[int, int]:
-        return c
 
     def every_steps(self, c: tuple[int, int]) -> int:
         return steps(*c)

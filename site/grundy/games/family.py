@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from grundy.games.core import Action, GameError, Move, Outcome, nim_sum, outcome_of
+from grundy.games.core import Action, Game, GameError, Move, Outcome, nim_sum, outcome_of
 
 C = TypeVar("C", int, tuple[int, int], tuple[int, ...])
 
@@ -104,6 +104,18 @@ class Family(ABC, Generic[C]):
     def rule(self) -> dict[str, str]:
         """The keys that give this rule back to :meth:`from_rule`: ``{"m": "3"}`` for Bash."""
         return {}
+
+    @classmethod
+    def rule_value(cls, args: Mapping[str, str], name: str) -> str:
+        """Rule key ``name`` from ``args``, else its default; one with no default is required,
+        and its absence is an error that shows how to give it (from :attr:`example_rule`)."""
+        key = next(k for k in cls.rule_keys if k.name == name)
+        raw = args.get(name, key.default)
+        if raw is None:
+            example = cls.example_rule.get(name, "…")
+            raise GameError(f"{cls.key} needs {key.option} ({key.help}), e.g. {key.option} {example}", "rule-missing",
+                            key=name)
+        return raw
 
     # -- notation: one per family, used by every layer
     @abstractmethod
@@ -252,6 +264,47 @@ class Family(ABC, Generic[C]):
         return {}
 
 
+Pair = tuple[int, int]
+
+
+class PairFamily(Family[Pair]):
+    """Components of two numbers, written a,b, whose moves are a one-component game's: a pair
+    of piles, a cell of a board. A table lays them out by row and column."""
+
+    example = "3,5"
+    separator = ";"
+    layout = "pairs"
+    table_upto = 120
+    what: ClassVar[str] = "a pair of piles"  # names a component in messages
+    lowest: ClassVar[int] = 0  # the least number either side may hold
+
+    @abstractmethod
+    def game(self) -> Game[Pair]:
+        """The game on one component, whose options are the family's moves."""
+
+    def parse(self, text: str) -> Pair:
+        return pair(text, self.what, lo=self.lowest, example=self.example)
+
+    def format(self, c: Pair) -> str:
+        return f"{c[0]},{c[1]}"
+
+    def moves(self, c: Pair) -> Iterator[tuple[Action, tuple[Pair, ...]]]:
+        for m in self.game().options(c):
+            yield m.action, (m.position,)
+
+    def size(self, c: Pair) -> int:
+        return (c[0] + 1) * (c[1] + 1)
+
+    def longest(self, c: Pair) -> int:
+        return c[0] + c[1]  # every move lowers one number or both
+
+    def table_cell(self, r: int, c: int) -> Pair | None:
+        return r, c
+
+    def cell_of(self, c: Pair) -> tuple[int, int]:
+        return c
+
+
 @dataclass(frozen=True, slots=True)
 class SumGame(Generic[C]):
     """A family's sums as a :class:`grundy.games.core.Game` over settled positions, for the
@@ -265,4 +318,4 @@ class SumGame(Generic[C]):
             yield Move(m.action, settle(m.after))
 
 
-__all__ = ["C", "Family", "Layout", "RuleKey", "SumGame", "SumMove", "number", "pair"]
+__all__ = ["C", "Family", "Layout", "Pair", "PairFamily", "RuleKey", "SumGame", "SumMove", "number", "pair"]

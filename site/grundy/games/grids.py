@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from grundy.games.core import Action, GameError, Move, Outcome, mex
+from grundy.games.wythoff import queen_table
 
 Cell = tuple[int, int]
 
@@ -77,6 +78,22 @@ def goes_home_at_once(r: int, c: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class MarbleSlides:
+    """One marble's moves as played: up, left or diagonally up-left, any number of cells (home
+    lines and (0, 0) included; the family decides what ends the game)."""
+
+    def options(self, position: Cell) -> Iterator[Move[Cell]]:
+        r, c = position
+        _check_cell(r, c, lo=0, what="a marble")
+        for t in range(1, r + 1):
+            yield Move(Action("slide-up", (t,)), (r - t, c))
+        for t in range(1, c + 1):
+            yield Move(Action("slide-left", (t,)), (r, c - t))
+        for t in range(1, min(r, c) + 1):
+            yield Move(Action("slide-diagonal", (t,)), (r - t, c - t))
+
+
+@dataclass(frozen=True, slots=True)
 class MarblesGame:
     """One marble off the home lines; moves onto a home line are left out (they lose at once)."""
 
@@ -99,27 +116,6 @@ class MarblesGame:
 _MARBLE_ROWS: list[list[int]] = []
 
 
-def _marble_table(side: int) -> list[list[int]]:
-    """SG values of the cut-down game for rows and columns below ``side``: each cell takes the
-    mex of the cells it slides to (up, left, diagonally), home-line cells left out, kept as bit
-    masks per row, column and diagonal (the same fill as Wythoff's; MarblesGame is its twin)."""
-    rows = [[-1] * side for _ in range(side)]
-    row_seen, col_seen = [0] * side, [0] * side
-    diag_seen: dict[int, int] = {}
-    for r in range(side):
-        for c in range(side):
-            if r == 0 or c == 0 or r == c:
-                continue  # home lines: no value, and no one moves onto them
-            seen = row_seen[r] | col_seen[c] | diag_seen.get(c - r, 0)
-            value = (~seen & (seen + 1)).bit_length() - 1
-            rows[r][c] = value
-            bit = 1 << value
-            row_seen[r] |= bit
-            col_seen[c] |= bit
-            diag_seen[c - r] = diag_seen.get(c - r, 0) | bit
-    return rows
-
-
 def marbles_grundy(r: int, c: int) -> int:
     """SG of one marble in the cut-down game (r, c ≥ 1, r ≠ c).
 
@@ -137,7 +133,9 @@ def marbles_grundy(r: int, c: int) -> int:
                         most=MARBLES_MAX)
     rows = _MARBLE_ROWS
     if max(r, c) >= len(rows):
-        rows = _marble_table(min(MARBLES_MAX + 1, max(2 * len(rows), max(r, c) + 1, 32)))
+        # the same fill as Wythoff's, home-line cells left out (MarblesGame is its brute-force twin)
+        rows = queen_table(min(MARBLES_MAX + 1, max(2 * len(rows), max(r, c) + 1, 32)),
+                           lambda i, j: i == 0 or j == 0 or i == j)
         _MARBLE_ROWS = rows
     return rows[r][c]
 
@@ -246,6 +244,7 @@ __all__ = [
     "BombBoard",
     "BombTable",
     "KikiGame",
+    "MarbleSlides",
     "MarblesGame",
     "bomb_options",
     "goes_home_at_once",

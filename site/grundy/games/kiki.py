@@ -1,22 +1,18 @@
 """kiki's game (HDU 2147) as a family; the game itself is in :mod:`grundy.games.grids`."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 from grundy.games.core import Action, GameError, Outcome
-from grundy.games.family import Family, pair
+from grundy.games.family import PairFamily, pair
 from grundy.games.grids import KikiGame, kiki_grundy, kiki_outcome, kiki_start, kiki_winning_moves
 
 
-class KikiFamily(Family[tuple[int, int]]):
+class KikiFamily(PairFamily):
     """kiki's boards, written rows x columns (4x5; 4,5 is read too). Inside, a board is the
     coin's place: (cells to its left, cells below), the coin starting top-right."""
 
     key = "kiki"
     example = "4x5"
-    separator = ";"
-    layout = "pairs"
-    table_upto = 120
 
     def parse(self, text: str) -> tuple[int, int]:
         rows, cols = pair(text.lower().replace("×", ",").replace("x", ","), "a board rows x columns", example="4x5")
@@ -27,9 +23,8 @@ class KikiFamily(Family[tuple[int, int]]):
     def format(self, c: tuple[int, int]) -> str:
         return f"{c[1] + 1}x{c[0] + 1}"
 
-    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
-        for m in KikiGame().options(c):
-            yield m.action, (m.position,)
+    def game(self) -> KikiGame:
+        return KikiGame()
 
     def sg(self, c: tuple[int, int]) -> int:
         return kiki_grundy(*c)
@@ -42,12 +37,6 @@ class KikiFamily(Family[tuple[int, int]]):
 
     def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
         return (c[0], c[1]) if c[0] <= c[1] else (c[1], c[0])  # a board and its mirror play alike
-
-    def size(self, c: tuple[int, int]) -> int:
-        return (c[0] + 1) * (c[1] + 1)
-
-    def longest(self, c: tuple[int, int]) -> int:
-        return c[0] + c[1]
 
     def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
         return c, r  # row r, column c: r cells below the coin, c to its left

@@ -116,10 +116,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> KMultipleFamily:
-        raw = args.get("k")
-        if raw is None:
-            raise GameError("the k-multiple game needs K, e.g. --k 2", "rule-missing", key="k")
-        return cls(number(raw, "K", lo=1, hi=MAX_K))
+        return cls(number(cls.rule_value(args, "k"), "K", lo=1, hi=MAX_K))
 
     def rule(self) -> dict[str, str]:
         return {"k": str(self.k)}

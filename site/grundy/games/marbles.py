@@ -1,39 +1,27 @@
 """Marbles (Gym 101908B) as a family; the cut-down game is in :mod:`grundy.games.grids`."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 from grundy.games.core import Action, GameError, Outcome, nim_sum, outcome_of
-from grundy.games.family import Family, pair
-from grundy.games.grids import MARBLES_MAX, goes_home_at_once, marbles_grundy
+from grundy.games.family import PairFamily, pair
+from grundy.games.grids import MARBLES_MAX, MarbleSlides, goes_home_at_once, marbles_grundy
 
 
-class MarblesFamily(Family[tuple[int, int]]):
+class MarblesFamily(PairFamily):
     """Marbles at row,column; moving one onto 0,0 wins. A marble on a home line can go home at
     once, so such a sum is N; otherwise it is the sum of cut-down games (lesson 8)."""
 
     key = "marbles"
     values_of_cut_down = True
     example = "2,5"
-    separator = ";"
-    layout = "pairs"
-    table_upto = 100
+    what = "a marble row,column"
+    table_upto = MARBLES_MAX
 
     def parse(self, text: str) -> tuple[int, int]:
-        r, c = pair(text, "a marble row,column", hi=MARBLES_MAX, example="2,5")
-        return r, c
+        return pair(text, self.what, hi=MARBLES_MAX, example=self.example)
 
-    def format(self, c: tuple[int, int]) -> str:
-        return f"{c[0]},{c[1]}"
-
-    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
-        r, col = c
-        for t in range(1, r + 1):
-            yield Action("slide-up", (t,)), ((r - t, col),)
-        for t in range(1, col + 1):
-            yield Action("slide-left", (t,)), ((r, col - t),)
-        for t in range(1, min(r, col) + 1):
-            yield Action("slide-diagonal", (t,)), ((r - t, col - t),)
+    def game(self) -> MarbleSlides:
+        return MarbleSlides()
 
     def move_count(self, c: tuple[int, int]) -> int:
         return c[0] + c[1] + min(c)
@@ -70,17 +58,8 @@ class MarblesFamily(Family[tuple[int, int]]):
         """Home at once where the marble can; else the cut-down game's moves to SG 0."""
         return [(a, parts) for a, parts in self.moves(c) if self.sum_outcome(parts) == "P"]
 
-    def size(self, c: tuple[int, int]) -> int:
-        return (c[0] + 1) * (c[1] + 1)
-
-    def longest(self, c: tuple[int, int]) -> int:
-        return c[0] + c[1]
-
     def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
         return r, c  # home-line cells too: their value is None (a marble there goes home at once)
-
-    def cell_of(self, c: tuple[int, int]) -> tuple[int, int]:
-        return c
 
     def shown_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
         """From a home line, the move home; elsewhere the cut-down game's moves (a move onto a

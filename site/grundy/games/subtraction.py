@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from grundy.games.core import GameError
 from grundy.games.family import RuleKey
 from grundy.games.takeaway import HeapFamily, Rule, format_rule, parse_rule
 
@@ -23,10 +22,7 @@ class SubtractionFamily(HeapFamily):
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> SubtractionFamily:
-        raw = args.get("set")
-        if raw is None:
-            raise GameError("the subtraction game needs its set S, e.g. --set 1,3,4, powers-of-two or fibonacci",
-                            "rule-missing", key="set")
+        raw = cls.rule_value(args, "set")
         return cls(parse_rule(raw))
 
     def rule(self) -> dict[str, str]:

@@ -75,10 +75,7 @@ class OctalFamily(_TakeBreakFamily):
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> OctalFamily:
-        raw = args.get("code")
-        if raw is None:
-            raise GameError("an octal game needs its code, e.g. --code .77 (Kayles)", "rule-missing", key="code")
-        return cls(octal.OctalCode.parse(raw))
+        return cls(octal.OctalCode.parse(cls.rule_value(args, "code")))
 
     def rule(self) -> dict[str, str]:
         return {"code": self.code.format()}

@@ -8,12 +8,12 @@ an integer and √(5k²) is irrational for k > 0 (so flooring it first loses not
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import isqrt
 
 from grundy.games.core import Action, GameError, Move, Outcome
-from grundy.games.family import Family, pair
+from grundy.games.family import PairFamily
 
 Pair = tuple[int, int]
 
@@ -213,14 +213,18 @@ SG_MAX_PILE = 300
 _SG_ROWS: list[list[int]] = []  # _SG_ROWS[a][b] for a, b below the side filled so far
 
 
-def _sg_table(side: int) -> list[list[int]]:
-    """SG values of every (a, b) with a, b < ``side``, filled afresh (the caller caches)."""
-    rows = [[0] * side for _ in range(side)]
+def queen_table(side: int, skip: Callable[[int, int], bool] = lambda _a, _b: False) -> list[list[int]]:
+    """SG values of every (a, b) with a, b < ``side`` for a piece that moves like a chess queen
+    towards (0, 0) (Wythoff's piles; Marbles' cut-down game, whose ``skip``ped cells hold -1 and
+    are moved onto by no one), filled afresh (the caller caches)."""
+    rows = [[-1] * side for _ in range(side)]
     row_seen = [0] * side  # values in row a so far (b smaller)
     col_seen = [0] * side  # values in column b so far (a smaller)
     diag_seen: dict[int, int] = {}  # values on the diagonal b − a so far
     for a in range(side):
         for b in range(side):
+            if skip(a, b):
+                continue
             seen = row_seen[a] | col_seen[b] | diag_seen.get(b - a, 0)
             value = (~seen & (seen + 1)).bit_length() - 1  # the lowest bit not set: the mex
             rows[a][b] = value
@@ -244,30 +248,19 @@ def grundy(a: int, b: int) -> int:
                         f"got {a},{b}", "sg-out-of-reach", most=SG_MAX_PILE)
     rows = _SG_ROWS
     if max(a, b) >= len(rows):
-        rows = _sg_table(min(SG_MAX_PILE + 1, max(2 * len(rows), max(a, b) + 1, 32)))
+        rows = queen_table(min(SG_MAX_PILE + 1, max(2 * len(rows), max(a, b) + 1, 32)))
         _SG_ROWS = rows  # replaced whole, never changed in place: other threads keep theirs
     return rows[a][b]
 
 
-class WythoffFamily(Family[tuple[int, int]]):
+class WythoffFamily(PairFamily):
     """Pairs of piles of any size: the outcome and every winning move by the closed form,
     SG values (for sums) up to SG_MAX_PILE."""
 
     key = "wythoff"
-    example = "3,5"
-    separator = ";"
-    layout = "pairs"
-    table_upto = 120
 
-    def parse(self, text: str) -> tuple[int, int]:
-        return pair(text, "a pair of piles")
-
-    def format(self, c: tuple[int, int]) -> str:
-        return f"{c[0]},{c[1]}"
-
-    def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
-        for m in WythoffGame().options(c):
-            yield m.action, (m.position,)
+    def game(self) -> WythoffGame:
+        return WythoffGame()
 
     def sg(self, c: tuple[int, int]) -> int:
         return grundy(*c)
@@ -281,17 +274,5 @@ class WythoffFamily(Family[tuple[int, int]]):
     def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
         return (c[0], c[1]) if c[0] <= c[1] else (c[1], c[0])  # the piles' order does not matter
 
-    def size(self, c: tuple[int, int]) -> int:
-        return (c[0] + 1) * (c[1] + 1)
-
     def move_count(self, c: tuple[int, int]) -> int:
         return c[0] + c[1] + min(c)
-
-    def longest(self, c: tuple[int, int]) -> int:
-        return c[0] + c[1]
-
-    def table_cell(self, r: int, c: int) -> tuple[int, int] | None:
-        return r, c
-
-    def cell_of(self, c: tuple[int, int]) -> tuple[int, int]:
-        return c
