@@ -242,6 +242,11 @@ class Family(ABC, Generic[C]):
         """Pair layout: the component at row ``r``, column ``c`` of a table (None: no such one)."""
         raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key)
 
+    def value_of(self, c: C) -> int | None:
+        """A table cell's value: the component's SG value, or None where a family's sums give
+        it none (a marble that goes home at once)."""
+        return self.sg(c)
+
     def cell_of(self, c: C) -> tuple[int, int]:
         """Pair layout: the row and column where component ``c`` stands (table_cell's inverse)."""
         raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key)

@@ -37,6 +37,9 @@ class MarblesFamily(PairFamily):
         return [(a, parts) for a, parts in self.moves(c)
                 if parts[0] != (0, 0) and not goes_home_at_once(*parts[0]) and self.sg(parts[0]) == target]
 
+    def value_of(self, c: tuple[int, int]) -> int | None:
+        return None if c == (0, 0) or goes_home_at_once(*c) else marbles_grundy(*c)
+
     def finished(self, position: tuple[tuple[int, int], ...]) -> bool:
         return (0, 0) in position
 

@@ -26,7 +26,7 @@ def table(family: Family[Any], upto: int) -> dict[str, Any]:
         rows = []
         for r in range(upto + 1):
             cells = [family.table_cell(r, c) for c in range(upto + 1)]
-            rows.append([None if cell is None else family.sum_grundy((cell,)) for cell in cells])
+            rows.append([None if cell is None else family.value_of(cell) for cell in cells])
         result["matrix"] = rows
     else:
         result["sg"] = family.table_values(upto)

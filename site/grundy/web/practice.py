@@ -30,7 +30,7 @@ bp = Blueprint("practice", __name__)
 
 def _respond(page: str, fragment: str, status: int = 200, push: str | None = None, **context: Any) -> Response:
     """The fragment for htmx, else the page around it; ``push`` is the URL htmx shows."""
-    return fragment_or_page(render_template(fragment, **context), lambda _body: render_template(page, **context),
+    return fragment_or_page(lambda: render_template(fragment, **context), lambda _body: render_template(page, **context),
                             status=status, push=push)
 
 

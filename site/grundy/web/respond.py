@@ -14,13 +14,19 @@ def is_fragment_request() -> bool:
     return request.headers.get("HX-Request") == "true" and not request.headers.get("HX-History-Restore-Request")
 
 
-def fragment_or_page(fragment: str, page: Callable[[str], str], *, status: int = 200,
+def fragment_or_page(fragment: str | Callable[[], str], page: Callable[[str], str], *, status: int = 200,
                      push: str | None | object = None) -> Response:
-    """``fragment`` for htmx, else ``page(fragment)``. For htmx, ``push`` is the URL to show in
-    the address bar (None: a state not worth a history entry, such as a bad one; KEEP_URL: say
-    nothing). Either way the answer varies with HX-Request, so caches keep the two apart."""
+    """``fragment`` for htmx, else ``page(fragment)``; a page whose template includes the
+    fragment itself passes the fragment as a function, so it is rendered only when asked for.
+    For htmx, ``push`` is the URL to show in the address bar (None: a state not worth a history
+    entry, such as a bad one; KEEP_URL: say nothing). Either way the answer varies with
+    HX-Request, so caches keep the two apart."""
     fragment_request = is_fragment_request()
-    response = Response(fragment if fragment_request else page(fragment), status=status, mimetype="text/html")
+    if fragment_request:
+        body = fragment() if callable(fragment) else fragment
+    else:
+        body = page(fragment if isinstance(fragment, str) else "")
+    response = Response(body, status=status, mimetype="text/html")
     response.vary.add("HX-Request")
     if fragment_request and push is not KEEP_URL:
         response.headers["HX-Push-Url"] = push if isinstance(push, str) else "false"

@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from typing import Any
+
+from grundy.games.family import Family
 from grundy.games.registry import family
 from grundy.words import describe
 from grundy.widgets import spec
@@ -153,17 +156,15 @@ class Cell:
     selected: bool
 
 
-def value(game: str, r: int, c: int) -> int | None:
+def value(fam: Family[Any], r: int, c: int) -> int | None:
     """The cell's SG value; None where there is none (a marble that goes home at once, home)."""
-    fam = family(game)
     here = fam.table_cell(r, c)
-    return None if here is None else fam.sum_grundy((here,))
+    return None if here is None else fam.value_of(here)
 
 
-def options(game: str, r: int, c: int) -> list[Option]:
+def options(fam: Family[Any], r: int, c: int) -> list[Option]:
     """The moves that explain the cell's value, each with the value of where it leads: one
     cell, or for a move that leaves two pieces (a bomb), the XOR of their cells."""
-    fam = family(game)
     here = fam.table_cell(r, c)
     if here is None:
         return []
@@ -205,6 +206,7 @@ class View:
 
 
 def view(params: Params) -> View:
+    fam = family(params.game)
     lo = params.first
     filled_count = params.cells if params.step is None or not params.hide else params.step
     rows: list[list[Cell]] = []
@@ -213,7 +215,7 @@ def view(params: Params) -> View:
     for r in range(lo, params.size + 1):
         row = []
         for c in range(lo, params.size + 1):
-            v = value(params.game, r, c)
+            v = value(fam, r, c)
             kind = ("target" if GRID_GAMES[params.game].home and (r, c) == (0, 0) else "home" if v is None
                     else ("P" if v == 0 else "N"))
             is_current = params.step is not None and index == params.step - 1
@@ -228,7 +230,7 @@ def view(params: Params) -> View:
     if GRID_GAMES[params.game].rows_up:
         rows.reverse()  # cells down count up from the bottom row: the coin moves down the screen too
     chosen = selected or current
-    found = options(params.game, chosen.r, chosen.c) if chosen else []
+    found = options(fam, chosen.r, chosen.c) if chosen else []
     if chosen is not None and not chosen.filled:
         # A blank cell picked while hiding: its moves are listed, but a value is said only where
         # the cell it comes from is filled, and a move that wins at once (which would make the
