@@ -139,10 +139,32 @@ def check_formula(tex: str) -> None:
     terms = _RELATION.split(expr)
     values = [terms[i] for i in range(0, len(terms), 2)]
     assert all(re.fullmatch(r"[\d\s()+\-*/%^]*", v) for v in values), f"not plain arithmetic: {tex!r}"
-    numbers = [eval(v, {"__builtins__": {}}) for v in values]  # digits and operators only (checked above)
+    try:
+        numbers = [eval(v, {"__builtins__": {}}) for v in values]  # digits and operators only (checked above)
+    except SyntaxError as error:
+        raise AssertionError(f"not plain arithmetic: {tex!r}") from error
     for (left, relation, right) in zip(numbers, terms[1::2], numbers[1:]):
         holds = {"=": left == right, "<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right}
         assert holds[relation], f"{tex!r}: {left} {relation} {right} is false"
 
 
 
+
+
+_INLINE = re.compile(r"\\\((.+?)\\\)")
+
+
+def worked_sums(text: str) -> list[str]:
+    """Every inline formula of ``text`` that is a chain of plain arithmetic on numbers
+    (``40 \\bmod 6 = 4``, ``39 \\oplus 60 = 27``, ``10^9 < 2^{30}``): no letters, no binary
+    subscripts, at least one relation and one operation."""
+    found = []
+    for tex in _INLINE.findall(fold(text)):
+        plain = tex
+        for a, _b in _TEX_OPS:
+            plain = plain.replace(a, " ")
+        if re.fullmatch(r"[\d\s(){}^+\-*<>=]*", plain) and _RELATION.search(tex.replace(r"\le", "<=").replace(r"\ge", ">="))\
+                and re.search(r"\\oplus|\\bmod|\\times|[-+^]", tex) and "_" not in tex \
+                and not re.search(r"(?<![\d,}])0\d", tex):  # 011: a number written in binary
+            found.append(tex)
+    return found

@@ -12,7 +12,7 @@ def test_true_formulas_pass(tex: str) -> None:
     lesson_code.check_formula(tex)
 
 
-@pytest.mark.parametrize("tex", [r"45 \oplus 45 = 1", r"2^{30} < 10^9", r"3 \oplus 4 = 7 > 8", r"x = 1"])
+@pytest.mark.parametrize("tex", [r"45 \oplus 45 = 1", r"2^{30} < 10^9", r"3 \oplus 4 = 7 > 8", r"x = 1", r"011 \oplus 1 = 2"])
 def test_false_or_unreadable_formulas_fail(tex: str) -> None:
     with pytest.raises(AssertionError):
         lesson_code.check_formula(tex)

@@ -97,3 +97,16 @@ def test_lesson_widgets_are_rendered_inline_on_the_server(client: FlaskClient) -
 def test_unknown_lesson_is_404(client: FlaskClient) -> None:
     response = client.get("/lessons/no-such-lesson")
     assert response.status_code == 404 and "no lesson called" in response.text
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_every_sum_a_lesson_works_out_is_right(path: Path) -> None:
+    r"""Every piece of plain arithmetic a lesson writes inline (\(40 \bmod 6 = 4\),
+    \(39 \oplus 60 = 27\), \(10^9 < 2^{30}\)) is recomputed, so a typo in a worked example fails."""
+    from tests.lesson_code import check_formula, worked_sums
+
+    sums = worked_sums(path.read_text(encoding="utf-8"))
+    for tex in sums:
+        check_formula(tex)
+    if path.name.startswith(("03", "04")):
+        assert len(sums) >= 10, "the pattern still finds the worked sums of lessons 3 and 4"
