@@ -78,22 +78,21 @@ def practice_searches() -> None:
     from grundy.practice.games import make_arena
 
     cases = [
-        (make_arena("nim"), (15, 15, 15, 15)),
-        (make_arena("misere-nim"), (15, 15, 15, 15)),
+        (make_arena("nim"), (12, 12, 12, 12)),
+        (make_arena("misere-nim"), (12, 12, 12, 12)),
         (make_arena("bash", {"m": "20"}), (749,)),
         (make_arena("bash", {"m": "1"}), (749,)),
-        (make_arena("nim"), (70, 70)),
+        (make_arena("nim"), (45, 45)),
         (make_arena("bash", {"m": "5"}), (20, 20, 20)),
         (make_arena("subtraction", {"set": "1,3,4"}), (20, 20, 20)),
-        (make_arena("wythoff"), ((40, 40),)),
+        (make_arena("wythoff"), ((31, 31),)),
         (make_arena("wythoff"), ((6, 6), (6, 6))),
-        (make_arena("kiki"), ((14, 14), (14, 14))),
-        (make_arena("kiki"), ((18, 18), (18, 18))),
-        (make_arena("marbles"), ((10, 12), (6, 9))),
-        (make_arena("bomb"), ((3, 4), (4, 4))),
-        (make_arena("kayles"), (27,)),
-        (make_arena("kayles"), (10, 11)),
-        (make_arena("grundys-game"), (29,)),
+        (make_arena("kiki"), ((12, 12), (12, 12))),
+        (make_arena("marbles"), ((6, 7), (4, 6))),
+        (make_arena("bomb"), ((3, 4), (4, 3))),
+        (make_arena("kayles"), (22,)),
+        (make_arena("kayles"), (7, 8)),
+        (make_arena("grundys-game"), (24,)),
     ]
     for arena, position in cases:
         assert arena.unplayable(position) is None, (arena, position)

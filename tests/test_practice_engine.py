@@ -308,8 +308,9 @@ def test_wythoff_question_sizes_do_not_give_the_answer_away(level, hi):
         assert max(a, b) <= hi
 
 
-@pytest.mark.parametrize("game, start", [("bomb", "3,4;4,4"), ("bomb", "4,4;4,3"), ("kayles", "27"), ("kayles", "10,11"),
-                                         ("grundys-game", "29"), ("nim", "15,15,15,15"), ("wythoff", "40,40")])
+@pytest.mark.parametrize("game, start", [("bomb", "3,4;4,3"), ("bomb", "3,3;2,4"), ("kayles", "22"), ("kayles", "7,8"),
+                                         ("grundys-game", "24"), ("nim", "12,12,12,12"), ("nim", "45,45"),
+                                         ("wythoff", "31,31"), ("kiki", "13x13;13x13"), ("marbles", "6,7;4,6")])
 def test_the_largest_starts_the_bench_times_are_accepted(game, start):
     """`make bench` times these; a start the bound refuses would silently shrink what play offers
     (a measured bound, like the bombs', replaces the estimate instead of adding to it)."""
@@ -317,8 +318,10 @@ def test_the_largest_starts_the_bench_times_are_accepted(game, start):
     assert arena.unplayable(arena.parse(start)) is None
 
 
-@pytest.mark.parametrize("game, start", [("bomb", "4,4;4,3;2,3"), ("bomb", "5,2"), ("kayles", "28"), ("kayles", "11,11"),
-                                         ("grundys-game", "30")])
+@pytest.mark.parametrize("game, start", [("bomb", "4,4;4,3;2,3"), ("bomb", "5,2"), ("bomb", "4,4"), ("kayles", "23"),
+                                         ("kayles", "8,9"), ("grundys-game", "25"), ("nim", "13,13,13,13"),
+                                         ("wythoff", "32,32"), ("marbles", "0,1;0,1;0,1;0,1;0,1;0,1;18,19;18,19"),
+                                         ("wythoff", "0,0;0,0;0,0;0,0;0,0;13,13;13,13;13,13")])
 def test_just_beyond_them_is_refused_before_any_search(game, start):
     arena = make_arena(game)
     assert arena.unplayable(arena.parse(start)) is not None

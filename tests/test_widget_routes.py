@@ -21,10 +21,13 @@ ALL_WIDGETS = list(WIDGETS)
 
 
 def marked_invalid(html: str, field: str) -> bool:
-    """Whether the form's visible control named ``field`` carries aria-invalid="true" (a key the
-    form carries hidden, such as a step or a clicked cell, has nothing to mark: True)."""
-    tags = [t for t in re.findall(rf'<(?:input|select|textarea)[^>]*name="{field}"[^>]*>', html) if 'type="hidden"' not in t]
-    return not tags or any('aria-invalid="true"' in tag for tag in tags)
+    """Whether exactly the form's visible control named ``field`` carries aria-invalid="true" (a
+    key the form carries hidden, such as a step or a clicked cell, has nothing to mark: then no
+    control may be marked)."""
+    controls = re.findall(r'<(?:input|select|textarea)[^>]*>', html)
+    marked = {m for tag in controls if 'aria-invalid="true"' in tag for m in re.findall(r'name="([^"]+)"', tag)}
+    visible = any(f'name="{field}"' in tag and 'type="hidden"' not in tag for tag in controls)
+    return marked == ({field} if visible else set())
 
 
 @pytest.mark.parametrize("name", ALL_WIDGETS)

@@ -11,7 +11,8 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from math import factorial, prod
+from collections import Counter
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from grundy.games.core import Action, GameError, Outcome, remoteness
@@ -26,10 +27,12 @@ Position = tuple[Any, ...]  # a family's components; each family fixes their typ
 MAX_COMPONENTS = 8
 MAX_POSITION_TEXT = 200  # characters: a position is typed by hand or carried in a URL
 # The computer searches the whole game to choose its move, so a start is refused when the search
-# could be long: WORK_LIMIT bounds an estimate of the moves it examines (see Arena.search_work;
-# `make bench` times the largest starts allowed, all well under a second). SEARCH_LIMIT bounds
-# the positions one search may add to a memo, whatever the estimate says.
-WORK_LIMIT = 400_000
+# could be long: WORK_LIMIT bounds an upper bound on the successors it generates (see
+# Arena.search_work), checked before any search. The searches here generate 0.5–1.9 million
+# successors a second (`make bench`: misère Nim is the slowest), so 100,000 keeps every accepted
+# first move near 200 ms. SEARCH_LIMIT bounds the positions one search may add to a memo,
+# whatever the estimate says.
+WORK_LIMIT = 100_000
 SEARCH_LIMIT = 70_000
 MEMO_LIMIT = 70_000  # a rule's memo is replaced by an empty one once it holds more positions
 # A game's moves travel in its URL, and gunicorn reads request lines of up to 4094 bytes.
@@ -150,13 +153,18 @@ class Arena:
 
     # -- the computer
     def search_work(self, position: Position) -> int:
-        """An estimate of the computer's search from ``position``: the positions it can reach
-        (the product of the components' sizes, divided by the orderings that sorting merges —
-        empty components count once, not per ordering) times the moves from the start, which no
-        later position exceeds."""
-        live = [c for c in position if self.family.move_count(c)]
-        positions = max(1, prod(self.family.size(c) for c in live) // factorial(len(live)))
-        return positions * max(1, sum(self.family.move_count(c) for c in live))
+        """An upper bound on the successors the computer's search generates from ``position``,
+        decided before any search and whatever the memo holds: the settled positions it can
+        reach (components that can still move, grouped when equal: k copies of a component
+        with s reachable states give at most C(s + k − 1, k) multisets; different groups
+        multiply) times the moves from the start, which no later position exceeds. Components
+        with no move left change nothing and count for nothing."""
+        fam = self.family
+        live = [fam.canonical(c) for c in position if fam.move_count(c)]
+        positions = 1
+        for c, copies in Counter(live).items():
+            positions *= comb(fam.size(c) + copies - 1, copies)
+        return positions * max(1, sum(fam.move_count(c) for c in live))
 
     def unplayable(self, position: Position) -> str | None:
         """Why the computer will not play from ``position``, or None if it will."""

@@ -122,6 +122,14 @@ def lesson_widget_renderer() -> WidgetRenderer:
     return render
 
 
+def _current_path() -> str:
+    """The path of the page htmx says it is on; a header that is not a URL counts as none."""
+    try:
+        return urlsplit(request.headers.get("HX-Current-URL", "")).path
+    except ValueError:  # "http://[" and the like: a client's garbage, not our error
+        return ""
+
+
 @bp.get("/w/<name>")
 def show(name: str) -> Response:
     """One widget in the state the query string describes: a fragment for htmx, else a page."""
@@ -131,7 +139,7 @@ def show(name: str) -> Response:
     widget_id = request.args.get("id", name)
     # A widget on its own page pushes its state into the address bar; one inside a lesson
     # leaves the lesson's URL alone. htmx says which page a fragment is for.
-    on_own_page = urlsplit(request.headers.get("HX-Current-URL", "")).path.startswith("/w/")
+    on_own_page = _current_path().startswith("/w/")
     standalone = on_own_page or not is_fragment_request()
     rendered = render_widget(widget, request.args.to_dict(), widget_id, standalone=standalone)
 

@@ -15,7 +15,7 @@ from grundy.games.registry import family
 from grundy.words import describe
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter, hide_query
+from grundy.widgets.params import BadParameter, hide_query, is_digits
 
 NAME = "grid"
 TITLE = "P/N and SG grids of two-number games"
@@ -110,7 +110,7 @@ def parse(args: Mapping[str, str]) -> Params:
     cell = None
     if raw:
         parts = raw.split(",")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 2 or not all(is_digits(p.strip()) and len(p.strip()) <= 3 for p in parts):
             raise BadParameter("cell", f"The cell is two numbers with a comma, like 3,5; got {raw[:20]!r}.")
         cell = (int(parts[0]), int(parts[1]))
         lo = GRID_GAMES[game].first

@@ -20,6 +20,14 @@ class BadParameter(ValueError):
         self.message = message
 
 
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def is_digits(text: str) -> bool:
+    """ASCII digits only (str.isdigit() also accepts '²' and '①', which int() then refuses)."""
+    return _DIGITS.fullmatch(text) is not None
+
+
 def _shown(raw: str) -> str:
     return repr(raw if len(raw) <= 40 else raw[:40] + "…")
 

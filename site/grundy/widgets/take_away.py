@@ -8,7 +8,7 @@ from grundy.games import GameError
 from grundy.games.takeaway import Turn, replay
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter
+from grundy.widgets.params import BadParameter, is_digits
 from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
 
 NAME = "take-away"
@@ -51,7 +51,7 @@ def parse(args: Mapping[str, str]) -> Params:
     items = [item.strip() for item in raw.split(",")] if raw else []
     if len(items) > start:  # every move takes at least one coin
         raise BadParameter("moves", f"A game from {start} coins has at most {start} moves; got {len(items)}.")
-    if any(not item.isdigit() or len(item) > 3 for item in items):
+    if any(not is_digits(item) or len(item) > 3 for item in items):
         raise BadParameter("moves", f"The moves must be numbers of coins separated by commas; got {raw[:40]!r}.")
     takes = tuple(int(item) for item in items)
     try:
