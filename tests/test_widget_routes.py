@@ -294,3 +294,17 @@ def test_unknown_widget_is_404(client: FlaskClient) -> None:
 
 def test_unknown_parameters_in_urls_are_ignored(client: FlaskClient) -> None:
     assert client.get("/w/pn-table?utm_source=x&_=1").status_code == 200
+
+
+@pytest.mark.parametrize("url", ["/w/grid?cell=%C2%B2,1", "/w/grid?pick=3,%C2%B3", "/present/grid?cell=1,%E2%91%A0",
+                                 "/present/grid?was=cell%3D%C2%B2%2C1%26step%3D1", "/w/take-away?moves=%C2%B2",
+                                 "/w/take-away?moves=1,%E2%91%A0"])
+def test_non_ascii_digits_are_a_400_not_a_500(client: FlaskClient, url: str) -> None:
+    """'²' and '①' pass str.isdigit() but not int(): every number is read as ASCII digits."""
+    response = client.get(url, headers=HX)
+    assert response.status_code in (200, 400) and "Traceback" not in response.text
+
+
+def test_a_malformed_hx_current_url_is_ignored(client: FlaskClient) -> None:
+    response = client.get("/w/pn-table", headers=HX | {"HX-Current-URL": "http://["})
+    assert response.status_code == 200
