@@ -285,6 +285,7 @@ def test_a_losing_move_is_explained_and_an_illegal_one_is_400(client):
     seed = seed_with("nim", 1, "N")
     q = question("nim", 1, seed)
     losing = next(m for m in q.arena.moves(q.position) if q.arena.outcome(m.after) == "N")
+    answer(client, "nim", 1, seed, "N")
     r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": q.arena.format(losing.after)})
     assert r.status_code == 200 and "does not win" in text(r) and "The winning moves" in text(r)
     bigger = ",".join(str(h + 1) for h in q.position)
@@ -411,6 +412,7 @@ def test_wythoff_piles_may_be_written_either_way_round(client):
     from grundy.practice.quiz import winning_moves
 
     x, y = winning_moves(q)[0].after[0]
+    answer(client, "wythoff", 1, seed, "N")
     r = client.post("/quiz/move", data={"game": "wythoff", "level": 1, "seed": seed, "after": f"{y},{x}"})
     assert r.status_code == 200 and "A winning move." in text(r)
 
@@ -469,6 +471,7 @@ def test_bomb_rows_start_at_1_and_an_unchanged_position_is_named(client):
     assert r.status_code == 400 and "from 1 to 60" in text(r)
     seed = next(s for s in range(100) if question("bomb", 1, s).outcome() == "N")
     q = question("bomb", 1, seed)
+    answer(client, "bomb", 1, seed, "N")
     r = client.post("/quiz/move", data={"game": "bomb", "level": 1, "seed": seed, "after": q.position_text})
     assert r.status_code == 400 and "as it stands" in text(r)
 
@@ -482,3 +485,64 @@ def test_query_keys_that_url_for_reserves_stay_data(client, url):
     assert r.status_code in (200, 303), r.status_code
     if r.status_code == 303:
         assert r.headers["Location"].startswith("/")
+
+
+def test_a_move_cannot_be_checked_before_the_outcome_is_answered(client):
+    """Posting a move first used to say "this position is P" or list the winning moves: a script
+    scored 39 of 39 knowing nothing. Now the move step waits for the answer, and a wrong move's
+    message names no winning move."""
+    for outcome in ("P", "N"):
+        seed = seed_with("nim", 1, outcome)
+        q = question("nim", 1, seed)
+        r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": "0"})
+        page = text(r)
+        assert r.status_code == 400 and "first say whether" in page
+        assert "is P" not in page and "The winning moves" not in page and "Stuck?" not in page
+    seed = seed_with("nim", 1, "N")
+    q = question("nim", 1, seed)
+    answer(client, "nim", 1, seed, "N")
+    r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": "99,99,99"})
+    assert r.status_code == 400 and "Stuck?" not in text(r)
+    from grundy.practice.quiz import winning_moves
+
+    for m in winning_moves(q):
+        assert f"<code>{q.arena.format(m.after)}</code>" not in text(r)
+
+
+def test_a_post_from_another_site_is_refused(client):
+    data = {"game": "nim", "level": 1, "seed": 3, "says": "N"}
+    assert client.post("/quiz/answer", data=data, headers={"Sec-Fetch-Site": "cross-site"}).status_code == 403
+    assert client.post("/quiz/answer", data=data, headers={"Origin": "https://evil.example"}).status_code == 403
+    assert client.post("/quiz/answer", data=data, headers={"Sec-Fetch-Site": "same-origin"}).status_code == 200
+
+
+def test_the_session_cookie_is_samesite_lax_and_http_only(client):
+    r = answer(client, "nim", 1, 3, "N")
+    cookie = r.headers["Set-Cookie"]
+    assert "SameSite=Lax" in cookie and "HttpOnly" in cookie
+
+
+@pytest.mark.parametrize("score", [
+    {"asked": 1, "right": 999, "streak": 0, "best": 0, "moves": 0, "moves_right": 0},
+    {"asked": True, "right": False, "streak": 0, "best": 0, "moves": 0, "moves_right": 0},
+    {"asked": 5, "right": 5, "streak": 9, "best": 3, "moves": 0, "moves_right": 0},
+])
+def test_a_signed_cookie_of_the_wrong_shape_is_treated_as_tampered(client, score):
+    with client.session_transaction() as s:
+        s["scores"] = {"nim": score}
+    r = client.get("/quiz")
+    assert r.status_code == 200 and "999 of 1" not in text(r)
+    with client.session_transaction() as s:
+        assert "scores" not in s or s["scores"].get("nim") != score
+
+
+def test_the_key_file_is_made_whole_once_and_an_empty_one_is_replaced(tmp_path, monkeypatch):
+    from grundy.web.scores import secret_key
+
+    monkeypatch.delenv("GRUNDY_SECRET_KEY", raising=False)
+    first = secret_key(tmp_path)
+    assert len(first) == 64 and secret_key(tmp_path) == first  # every worker reads the same key
+    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]  # no temporary file left behind
+    (tmp_path / "secret_key").write_text("")  # what a crash between create and write used to leave
+    again = secret_key(tmp_path)
+    assert len(again) == 64 and (tmp_path / "secret_key").read_text() == again

@@ -170,3 +170,15 @@ def test_replay_names_the_illegal_move() -> None:
         replay(Bash(2), 5, [2, 5])
     with pytest.raises(GameError, match="allowed: none: the game is over"):
         replay(Bash(2), 2, [2, 1])
+
+
+def test_caches_of_rules_are_bounded() -> None:
+    """Every subtraction set a URL names used to stay in memory for good (+10–15 MB per 2,000
+    requests): the tables and periods kept are now bounded, least recently used dropped first."""
+    from grundy.games import takeaway
+
+    for a in range(1, 200):
+        rule = takeaway.SubtractionSet(frozenset({a, a + 1}))
+        takeaway.grundy(rule, 10**6)
+    assert len(takeaway._TABLES) <= takeaway.MAX_CACHED_RULES
+    assert takeaway._set_period.cache_info().currsize <= takeaway.MAX_CACHED_RULES

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 
 from grundy.games.core import Action, GameError, Move, Outcome, mex
 from grundy.games.family import Family, RuleKey, number
@@ -41,7 +41,7 @@ def outcome(n: int, k: int = 2) -> Outcome:
     return "P"
 
 
-@cache
+@lru_cache(maxsize=1024)  # (length, K) pairs from URLs: bounded, so memory stays flat
 def row_grundy(length: int, k: int) -> int:
     """SG of a straight row of coins, where a move removes 1..k adjacent coins (k = 2: Kayles)."""
     values = [0]

@@ -9,13 +9,19 @@ fills the table from 0 upward by the definition) and the tests prove they agree.
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Protocol
 
 from grundy.games.core import Action, GameError, Move, Outcome, mex, outcome_of
 from grundy.games.family import Family, number
+
+# Every subtraction set a URL names gets a table and a period; a bounded number are kept (each
+# at most ~100,000 values), so requests naming ever new sets cannot grow a worker's memory.
+MAX_CACHED_RULES = 64
 
 
 class Rule(Protocol):
@@ -97,7 +103,7 @@ class PowersOfTwo:
         return "take a power of two"
 
 
-@cache
+@lru_cache(maxsize=256)  # heaps are looked up many times; a bounded cache keeps memory flat
 def _fibonacci_upto(n: int) -> tuple[int, ...]:
     fibs = [1, 2]
     while fibs[-1] + fibs[-2] <= n:
@@ -212,7 +218,7 @@ def period(rule: Rule, *, search_limit: int = 5000) -> Period | None:
     return None
 
 
-@cache
+@lru_cache(maxsize=MAX_CACHED_RULES)
 def _set_period(rule: SubtractionSet, search_limit: int) -> Period | None:
     window = max(rule.amounts)
     return find_period(grundy_values(rule, search_limit + window), window)
@@ -235,15 +241,22 @@ def grundy(rule: Rule, n: int) -> int:
     folded = p.fold(n) if p is not None else n
     if folded > 100_000:
         raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate", "sg-out-of-reach")
-    table = _TABLES.get(rule)
+    with _TABLES_LOCK:
+        table = _TABLES.pop(rule, None)
+        if table is not None:
+            _TABLES[rule] = table  # most recently used last
     if table is None or len(table) <= folded:
         # Grow the cached table geometrically, so many look-ups cost one table, not one each.
         table = grundy_values(rule, max(folded, 2 * len(table or []), 64))
-        _TABLES[rule] = table
+        with _TABLES_LOCK:
+            _TABLES[rule] = table
+            while len(_TABLES) > MAX_CACHED_RULES:
+                _TABLES.popitem(last=False)  # the rule used longest ago
     return table[folded]
 
 
-_TABLES: dict[Rule, list[int]] = {}
+_TABLES: OrderedDict[Rule, list[int]] = OrderedDict()  # at most MAX_CACHED_RULES, least recent first
+_TABLES_LOCK = threading.Lock()
 
 
 # ---------------------------------------------------------------- traces for learners

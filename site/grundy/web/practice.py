@@ -240,6 +240,10 @@ def quiz_move() -> Response:
         q = _question(form)
     except GameError as error:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
+    tag = f"{q.game}:{q.level}:{q.seed}"
+    if not scores.answered(tag):  # the move step must not tell a P from an N before the answer
+        not_yet = GameError("first say whether this position is winning (N) or losing (P)", "not-answered")
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, error=str(not_yet)))
     truth = q.outcome()
     typed = form.get("after", "")
     try:
@@ -249,9 +253,11 @@ def quiz_move() -> Response:
         if verdict.move is None:
             raise GameError(verdict.message, "illegal-move")
     except GameError as error:  # not a move: the step stays open, with the learner's text and why
-        retry = _feedback(q, truth, truth, False, reveal=False) | {"stage": "move", "typed": typed, "move_error": str(error)}
+        # the step stays open and names no winning move: an illegal guess must not buy the answer
+        retry = _feedback(q, truth, truth, False, reveal=False) | {"stage": "move", "typed": typed, "move_error": str(error),
+                                                                   "winning": []}
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, **retry))
-    counted = scores.record_move(q.game, f"{q.game}:{q.level}:{q.seed}", verdict.wins)
+    counted = scores.record_move(q.game, tag, verdict.wins)
     done = _feedback(q, truth, truth, False, reveal=True) | {"stage": "moved", "typed": typed, "verdict": verdict,
                                                              "move_counted": counted}
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None, **_quiz_context(q, **done))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
-import time
+import tempfile
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -45,9 +45,14 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
 
 
 def _valid_book(book: Any) -> bool:
+    """A score book as this module writes it: whole numbers (not booleans) within bounds, and
+    consistent (no more right than asked, a streak within the best); anything else, even if
+    signed with our key, is treated as tampered."""
     return isinstance(book, dict) and len(book) <= 20 and all(
         isinstance(game, str) and isinstance(score, dict) and set(score) == set(FIELDS)
-        and all(isinstance(score[f], int) and 0 <= score[f] <= MAX_COUNT for f in FIELDS)
+        and all(type(score[f]) is int and 0 <= score[f] <= MAX_COUNT for f in FIELDS)
+        and score["right"] <= score["asked"] and score["moves_right"] <= score["moves"]
+        and score["streak"] <= score["best"] <= score["right"]
         for game, score in book.items()
     )
 
@@ -82,6 +87,12 @@ def _first_time(tag: str) -> bool:
     return True
 
 
+def answered(question: str) -> bool:
+    """Whether step one of this question has been answered in this session."""
+    seen = session.get("seen", [])
+    return isinstance(seen, list) and f"a:{question}" in seen
+
+
 def record_answer(game: str, question: str, right: bool) -> bool:
     """Count a step-one answer; False if this question's answer was already counted."""
     book = load()
@@ -110,41 +121,67 @@ def record_move(game: str, question: str, wins: bool) -> bool:
 
 def secret_key(instance: Path) -> str:
     """The key that signs cookies: GRUNDY_SECRET_KEY if set, else one made once and kept in
-    instance/secret_key, so every gunicorn worker and every restart agrees on it."""
+    instance/secret_key, so every gunicorn worker and every restart agrees on it. The file is
+    written whole before it appears (a temporary file, fsynced, then hard-linked into place, which
+    fails if another worker won the race), so no worker ever reads a half-written key; an empty
+    file left by a crash of an older version is replaced the same way."""
     from_env = os.environ.get("GRUNDY_SECRET_KEY")
     if from_env:
         return from_env
     path = instance / "secret_key"
-    try:
-        return _read_key(path)
-    except FileNotFoundError:
-        instance.mkdir(parents=True, exist_ok=True)
-        key = secrets.token_hex(32)
+    instance.mkdir(parents=True, exist_ok=True)
+    for _ in range(3):
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:  # another worker made it first: use theirs
-            return _read_key(path)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(key)
-        return key
-
-
-def _read_key(path: Path) -> str:
-    """The key in ``path``, waiting briefly if another worker has created it but not yet written it."""
-    for _ in range(50):
-        key = path.read_text().strip()
+            key = path.read_text().strip()
+        except FileNotFoundError:
+            key = ""
+        else:
+            if not key:
+                path.unlink(missing_ok=True)  # an empty key file: the crash it came from is over
         if key:
             return key
-        time.sleep(0.02)
-    raise RuntimeError(f"{path} is empty: delete it and start again, or set GRUNDY_SECRET_KEY")
+        fresh = secrets.token_hex(32)
+        fd, temporary = tempfile.mkstemp(dir=instance, prefix=".secret_key.")
+        try:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(fresh)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temporary, 0o600)
+            try:
+                os.link(temporary, path)
+                return fresh
+            except FileExistsError:
+                continue  # another worker's key is in place: read it
+        finally:
+            os.unlink(temporary)
+    raise RuntimeError(f"{path} cannot be created: set GRUNDY_SECRET_KEY instead")
 
 
 def register(app: Flask, instance: Path) -> None:
     app.session_interface = CheckedSessionInterface()
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(instance)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    # Flask's defaults hold these keys already (SameSite None), so they are set, not defaulted
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    # behind HTTPS (a reverse proxy), GRUNDY_SECURE_COOKIES=1 keeps the cookie off plain HTTP
+    app.config["SESSION_COOKIE_SECURE"] = os.environ.get("GRUNDY_SECURE_COOKIES") == "1"
+    app.before_request(_same_origin_posts)
 
 
-__all__ = ["CheckedSessionInterface", "Score", "load", "record_answer", "record_move", "register", "rejected"]
+def _same_origin_posts() -> tuple[str, int] | None:
+    """A POST from another site (a form on someone else's page) is refused: the browser says
+    where it comes from in Sec-Fetch-Site, and older ones in Origin."""
+    if request.method != "POST":
+        return None
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in ("same-origin", "none"):
+        return "Forms on this site accept posts from this site only.", 403
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and origin.split("://", 1)[-1] != request.host:
+        return "Forms on this site accept posts from this site only.", 403
+    return None
+
+
+__all__ = ["CheckedSessionInterface", "Score", "answered", "load", "record_answer", "record_move", "register", "rejected"]
