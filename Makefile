@@ -15,13 +15,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# gthread holds a thread per unfinished request: with 4 threads a worker, 40 slow clients (one
-# header line every 2 s) starved the site (0 req/s for `GET /`); with 32, the same site answered
-# 1,858 req/s at p99 23 ms, as fast as with 4 threads and no slow clients (bench/slow_clients.py).
-# gevent answered more (2,490 req/s) but at p99 1.06 s, with timeouts: a search holds its loop.
-# In public, put a buffering reverse proxy (nginx) in front: see the README.
-run: $(STAMP)  ## serve the site at http://$(HOST):$(PORT) with gunicorn
-	$(BIN)/gunicorn --worker-class gthread --workers 2 --threads 32 --bind $(HOST):$(PORT) 'grundy:create_app()'
+run: $(STAMP)  ## serve the site at http://$(HOST):$(PORT) with gunicorn (settings, and why: site/grundy/serve.py)
+	$(BIN)/gunicorn -c python:grundy.serve --bind $(HOST):$(PORT) 'grundy:create_app()'
 
 dev: $(STAMP)  ## the development server: reloads code and re-renders edited lessons
 	$(BIN)/flask --app grundy run --debug --host $(HOST) --port $(PORT)

@@ -74,7 +74,7 @@ def misere_john(text: str) -> str:  # HDU 1907, Luogu P4279, POJ 3480
 def hdu_2509(text: str) -> str:  # Be the Winner: misère Nim, several cases to EOF
     out, tokens = [], list(numbers(text))
     while tokens:
-        m, heaps, tokens = tokens[0], tokens[1 : 1 + tokens[0]], tokens[1 + tokens[0] :]
+        heaps, tokens = tokens[1 : 1 + tokens[0]], tokens[1 + tokens[0] :]
         out.append("Yes" if solve("nim", *map(str, heaps), "--misere")["outcome"] == "N" else "No")
     return "\n".join(out)
 

@@ -35,7 +35,8 @@ MAX_POSITION_TEXT = 200  # characters: a position is typed by hand or carried in
 WORK_LIMIT = 100_000
 SEARCH_LIMIT = 70_000
 MEMO_LIMIT = 70_000  # a rule's memo is replaced by an empty one once it holds more positions
-# A game's moves travel in its URL, and gunicorn reads request lines of up to 4094 bytes.
+# A game's moves travel in its URL, and gunicorn reads request lines of up to 4094 bytes
+# (grundy.serve.limit_request_line).
 MAX_HISTORY = 3_000
 
 

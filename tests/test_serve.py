@@ -1,0 +1,100 @@
+"""The server `make run` starts (gunicorn with grundy.serve's settings), spoken to over a socket:
+the answers gunicorn writes itself, before the app sees a request, carry the site's security
+headers like every other answer."""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from grundy.web.security import HEADERS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    port = _free_port()
+    env = os.environ | {"GRUNDY_SECRET_KEY": "test-serve"}
+    command = [sys.executable, "-m", "gunicorn", "-c", "python:grundy.serve", "--workers", "1",
+               "--bind", f"127.0.0.1:{port}", "grundy:create_app()"]
+    log = tmp_path_factory.mktemp("gunicorn") / "log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("gunicorn did not start:\n" + log.read_text())
+                time.sleep(0.1)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def exchange(port: int, request: bytes) -> tuple[int, dict[str, str], str]:
+    """Send raw bytes, read the whole answer (the server closes): status, headers, body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+        s.sendall(request)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return status, headers, body.decode()
+
+
+def test_the_app_answers_through_the_served_configuration(server: int) -> None:
+    status, headers, body = exchange(server, b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+    assert status == 200 and "Grundy" in body
+    assert headers["content-security-policy"] == HEADERS["Content-Security-Policy"]
+
+
+TOO_MANY_HEADERS = b"".join(b"X-H%d: 1\r\n" % i for i in range(120))
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status", "says"),
+    [
+        (b"GET /play/nim?start=" + b"1," * 2500 + b"1 HTTP/1.1\r\nHost: x\r\n\r\n", 414, "Request Line is too large"),
+        (b"GET / HTTP/1.1\r\nHost: x\r\n" + TOO_MANY_HEADERS + b"\r\n", 431, "Request Header Fields Too Large"),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", 431, "Request Header Fields Too Large"),
+        (b"G<script>ET / HTTP/1.1\r\n\r\n", 400, "Bad Request"),
+        (b"GET / HTTP/1.1\r\nBad Header\r\n\r\n", 400, "Bad Request"),
+    ],
+    ids=["long-request-line", "too-many-headers", "huge-header", "bad-method", "bad-header"],
+)
+def test_gunicorns_own_refusals_carry_the_security_headers(server: int, request_bytes: bytes, status: int, says: str) -> None:
+    got, headers, body = exchange(server, request_bytes)
+    assert got == status
+    for name, value in HEADERS.items():
+        assert headers[name.lower()] == value, name
+    assert headers["content-type"] == "text/html; charset=utf-8"
+    assert int(headers["content-length"]) == len(body.encode())
+    assert says in body and "Grundy" in body
+    assert "<script" not in body  # what the client sent is escaped, never echoed as markup
+    assert not re.search(r"Traceback|File \"", body)
