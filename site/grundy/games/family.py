@@ -14,30 +14,32 @@ is parsed and bounded.
 """
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
 from grundy.games.core import Action, Game, GameError, Move, Outcome, nim_sum, outcome_of
+from grundy.numerals import digit_limit, is_numeral, read_whole
 
 C = TypeVar("C", int, tuple[int, int], tuple[int, ...])
 
 EMPTY = "none"  # how a position with no components left is written
 Layout = Literal["heaps", "pairs", "none"]  # how `grundy table` lays out single components
 
-_NUMBER = re.compile(r"\+?[0-9]+")  # ASCII digits only: str.isdigit() also accepts '²' and '①'
 
 
 def number(text: str, what: str, *, lo: int = 0, hi: int | None = None) -> int:
     """A whole number typed by a person, checked against its bounds (``hi=None``: any size; the
     web layer bounds the length of what it passes in)."""
     raw = text.strip()
-    if not _NUMBER.fullmatch(raw):
+    value = read_whole(raw)
+    if value is None:
         shown = raw if len(raw) <= 20 else raw[:20] + "…"
+        if is_numeral(raw):
+            most = digit_limit()
+            raise GameError(f"{what} has more than {most:,} digits", "too-long", what=what, most=most)
         raise GameError(f"{what} must be a whole number; got {shown!r}", "not-a-number", what=what)
-    value = int(raw)
     if value < lo or (hi is not None and value > hi):
         span = f"from {lo:,} to {hi:,}" if hi is not None else f"at least {lo:,}"
         raise GameError(f"{what} must be {span}; got {value:,}", "out-of-range", what=what, lo=lo, hi=hi)

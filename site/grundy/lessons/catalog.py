@@ -11,7 +11,7 @@ import yaml
 
 from grundy.lessons.markdown import FenceError, Heading, WidgetRenderer, build_markdown, headings
 
-FILENAME = re.compile(r"(?P<number>\d\d)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md")
+FILENAME = re.compile(r"(?P<number>[0-9][0-9])-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md")
 REQUIRED = ("title", "summary")
 
 

@@ -22,7 +22,7 @@ from grundy.practice.arena import Arena, Position
 from grundy.practice.games import SPECS
 from grundy.web import scores
 from grundy.web.respond import fragment_or_page, is_fragment_request
-from grundy.widgets.params import is_digits
+from grundy.numerals import is_numeral, read_whole
 from grundy.web.widgets import render_widget
 from grundy.widgets import WIDGETS
 
@@ -148,11 +148,12 @@ def _annotated_moves(state: play_mod.GameState) -> list[dict[str, Any]]:
 
 def _int_arg(args: Mapping[str, str], name: str, label: str) -> int:
     raw = args.get(name, "").strip()
-    if not is_digits(raw):
+    value = read_whole(raw, max_digits=10)
+    if value is None:
+        if is_numeral(raw):
+            raise GameError(f"{label} is too large; got {raw[:20]}…", "out-of-range", what=label)
         raise GameError(f"{label} must be a whole number; got {raw[:20]!r}", "not-a-number", what=label)
-    if len(raw) > 10:
-        raise GameError(f"{label} is too large; got {raw[:20]}…", "out-of-range", what=label)
-    return int(raw)
+    return value
 
 
 def _question(args: Mapping[str, str]) -> quiz_mod.Question:

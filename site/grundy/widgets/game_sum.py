@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from typing import Any
 
+from grundy.numerals import read_whole
 from grundy.games.core import nim_sum
 from grundy.games.family import Family
 from grundy.games.registry import family
@@ -103,11 +104,11 @@ def parse(args: Mapping[str, str]) -> Params:
     amounts = P["set"].int_set(values)
     pairs: list[tuple[int, int]] = []
     for item in filter(None, re.split(r"[\s;]+", values["wythoff"].strip())):
-        match = re.fullmatch(r"(\d{1,3}),(\d{1,3})", item)
-        if not match or max(int(match[1]), int(match[2])) > SG_MAX_PILE:
+        piles = [read_whole(p, max_digits=3) for p in item.split(",")]
+        if len(piles) != 2 or not all(p is not None and p <= SG_MAX_PILE for p in piles):
             raise BadParameter("wythoff", f"Wythoff positions are pairs like 3,5 (piles up to {SG_MAX_PILE}), separated"
                                           f" by spaces; got {item[:20]!r}.")
-        pairs.append((int(match[1]), int(match[2])))
+        pairs.append((piles[0] or 0, piles[1] or 0))
     total = len(nim) + len(bash) + len(sub) + len(pairs)
     if total == 0:
         raise BadParameter("nim", "The sum is empty: give at least one component.")

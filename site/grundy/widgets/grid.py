@@ -15,7 +15,8 @@ from grundy.games.registry import family
 from grundy.words import describe
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter, hide_query, is_digits
+from grundy.numerals import read_whole
+from grundy.widgets.params import BadParameter, hide_query
 
 NAME = "grid"
 TITLE = "P/N and SG grids of two-number games"
@@ -109,10 +110,10 @@ def parse(args: Mapping[str, str]) -> Params:
     raw = args.get("cell", "").strip()
     cell = None
     if raw:
-        parts = raw.split(",")
-        if len(parts) != 2 or not all(is_digits(p.strip()) and len(p.strip()) <= 3 for p in parts):
+        parts = [read_whole(p.strip(), max_digits=3) for p in raw.split(",")]
+        if len(parts) != 2 or parts[0] is None or parts[1] is None:
             raise BadParameter("cell", f"The cell is two numbers with a comma, like 3,5; got {raw[:20]!r}.")
-        cell = (int(parts[0]), int(parts[1]))
+        cell = (parts[0], parts[1])
         lo = GRID_GAMES[game].first
         if not all(lo <= v <= size for v in cell):
             raise BadParameter("cell", f"The cell must lie on the grid, {lo} to {size} each way; got {raw!r}.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-_INT = re.compile(r"[+-]?\d{1,12}")
+from grundy.numerals import read_whole
 
 
 class BadParameter(ValueError):
@@ -18,14 +18,6 @@ class BadParameter(ValueError):
         super().__init__(message)
         self.name = name
         self.message = message
-
-
-_DIGITS = re.compile(r"[0-9]+")
-
-
-def is_digits(text: str) -> bool:
-    """ASCII digits only (str.isdigit() also accepts '²' and '①', which int() then refuses)."""
-    return _DIGITS.fullmatch(text) is not None
 
 
 def _shown(raw: str) -> str:
@@ -44,9 +36,9 @@ def int_param(
         if default is None:
             raise BadParameter(name, f"{label} is missing: give a whole number from {lo} to {hi}.")
         return default
-    if not _INT.fullmatch(raw):
+    value = read_whole(raw, signed=True, max_digits=12)
+    if value is None:
         raise BadParameter(name, f"{label} must be a whole number from {lo} to {hi}; got {_shown(raw)}.")
-    value = int(raw)
     if not lo <= value <= hi:
         raise BadParameter(name, f"{label} must be from {lo} to {hi}; got {value}.")
     return value
@@ -119,9 +111,9 @@ def int_list_param(
     bound = f"from {lo} to {hi:,}" if hi < 10**9 else f"from {lo} to 10^{digits - 1}" if hi == 10 ** (digits - 1) else f"from {lo} to below 10^{digits}"
     values = []
     for item in items:
-        if not re.fullmatch(r"\d{1,%d}" % (digits + 1), item.lstrip("+")):
+        value = read_whole(item, max_digits=digits + 1)
+        if value is None:
             raise BadParameter(name, f"{label} must list whole numbers {bound}; {_shown(item)} is not one.")
-        value = int(item)
         if not lo <= value <= hi:
             raise BadParameter(name, f"{label} must list whole numbers {bound}; got {value}.")
         values.append(value)

@@ -1,10 +1,10 @@
 """The SG sequence of a finite subtraction game, its preperiod and period, and SG(n) for huge n."""
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from grundy.numerals import read_whole
 from grundy.games.takeaway import Period, SubtractionSet, grundy, grundy_values, period
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
@@ -48,9 +48,9 @@ def parse(args: Mapping[str, str]) -> Params:
     raw = args.get("n", DEFAULTS["n"]).strip().replace("_", "").replace(" ", "")
     n = None
     if raw:
-        if not re.fullmatch(r"\d{1,%d}" % MAX_DIGITS, raw):
+        n = read_whole(raw, max_digits=MAX_DIGITS)
+        if n is None:
             raise BadParameter("n", f"The heap n must be a whole number of at most {MAX_DIGITS} digits; got {raw[:40]!r}.")
-        n = int(raw)
     return Params(amounts, upto, n)
 
 

@@ -8,7 +8,8 @@ from grundy.games import GameError
 from grundy.games.takeaway import Turn, replay
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter, is_digits
+from grundy.numerals import read_whole
+from grundy.widgets.params import BadParameter
 from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
 
 NAME = "take-away"
@@ -51,9 +52,10 @@ def parse(args: Mapping[str, str]) -> Params:
     items = [item.strip() for item in raw.split(",")] if raw else []
     if len(items) > start:  # every move takes at least one coin
         raise BadParameter("moves", f"A game from {start} coins has at most {start} moves; got {len(items)}.")
-    if any(not is_digits(item) or len(item) > 3 for item in items):
+    read = [read_whole(item, max_digits=3) for item in items]
+    takes = tuple(n for n in read if n is not None)
+    if len(takes) != len(items):
         raise BadParameter("moves", f"The moves must be numbers of coins separated by commas; got {raw[:40]!r}.")
-    takes = tuple(int(item) for item in items)
     try:
         replay(choice.rule, start, takes)
     except GameError as error:

@@ -3,11 +3,11 @@ the precision lab where the floating-point formula first goes wrong."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.numerals import read_whole
 from grundy.games import wythoff
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
@@ -41,9 +41,10 @@ def _big(args: Mapping[str, str], name: str, label: str, default: str | None) ->
         if default is not None and name in args:
             raise BadParameter(name, f"{label} is empty: give a whole number.")
         return None
-    if not re.fullmatch(r"\d{1,%d}" % MAX_DIGITS, raw):
+    value = read_whole(raw, max_digits=MAX_DIGITS)
+    if value is None:
         raise BadParameter(name, f"{label} must be a whole number of at most {MAX_DIGITS} digits; got {raw[:40]!r}.")
-    return int(raw)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
