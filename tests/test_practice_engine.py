@@ -325,3 +325,26 @@ def test_the_largest_starts_the_bench_times_are_accepted(game, start):
 def test_just_beyond_them_is_refused_before_any_search(game, start):
     arena = make_arena(game)
     assert arena.unplayable(arena.parse(start)) is not None
+
+
+def test_a_start_is_decided_once_and_remembered(monkeypatch):
+    """A refused link sent again and again costs a lookup, not another estimate; the memory of
+    decisions is bounded."""
+    from grundy.practice import arena as arena_mod
+
+    calls = []
+    estimate = arena_mod.Arena._unplayable
+    monkeypatch.setattr(arena_mod.Arena, "_unplayable", lambda self, p: calls.append(p) or estimate(self, p))
+    monkeypatch.setattr(arena_mod, "_DECISIONS", arena_mod.OrderedDict())
+    monkeypatch.setattr(arena_mod, "DECISIONS_KEPT", 3)
+    nim = make_arena("nim")
+    refused = nim.parse("0,0,0,0,37,37,37,37")
+    for _ in range(5):
+        assert nim.unplayable(refused) == nim.too_large
+    assert calls == [refused]
+    assert make_arena("misere-nim").unplayable(refused) is not None and len(calls) == 2  # another game: decided anew
+    for heaps in ("1", "2", "3"):
+        assert nim.unplayable(nim.parse(heaps)) is None
+    assert len(arena_mod._DECISIONS) == 3  # the oldest forgotten
+    nim.unplayable(refused)
+    assert len(calls) == 6

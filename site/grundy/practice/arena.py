@@ -168,7 +168,22 @@ class Arena:
         return positions * max(1, sum(fam.move_count(c) for c in live))
 
     def unplayable(self, position: Position) -> str | None:
-        """Why the computer will not play from ``position``, or None if it will."""
+        """Why the computer will not play from ``position``, or None if it will. Decided once
+        per rule and position and remembered (the last DECISIONS_KEPT), so a link sent again
+        and again, a refused one above all, costs a dictionary lookup."""
+        key = (self.key, tuple(sorted(self.family.rule().items())), position)
+        with _DECISIONS_LOCK:
+            if key in _DECISIONS:
+                _DECISIONS.move_to_end(key)
+                return _DECISIONS[key]
+        decided = self._unplayable(position)
+        with _DECISIONS_LOCK:
+            _DECISIONS[key] = decided
+            while len(_DECISIONS) > DECISIONS_KEPT:
+                _DECISIONS.popitem(last=False)
+        return decided
+
+    def _unplayable(self, position: Position) -> str | None:
         if self.spec.play_limit is not None:  # a game whose bound was set by measurement instead
             return self.spec.play_limit(self, position)
         if self.search_work(position) > WORK_LIMIT:
@@ -214,6 +229,11 @@ class Arena:
             return min(wins, key=lambda rm: rm[0])[1]
         return max(scored, key=lambda rm: rm[0])[1]
 
+
+# Keys hold a position of at most MAX_POSITION_TEXT characters, so this stays within a few MB.
+DECISIONS_KEPT = 4096
+_DECISIONS: OrderedDict[tuple[str, tuple[tuple[str, str], ...], Position], str | None] = OrderedDict()
+_DECISIONS_LOCK = threading.Lock()
 
 _MEMOS: OrderedDict[tuple[str, bool, tuple[tuple[str, str], ...]], dict[Position, int]] = OrderedDict()
 _MEMOS_LOCK = threading.Lock()
