@@ -48,6 +48,7 @@ vendor:  ## refresh static/vendor from the versions pinned in package.json (need
 
 bench: $(STAMP)  ## benchmarks (not tests); figures go in closing notes
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/budget.py
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

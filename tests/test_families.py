@@ -117,3 +117,18 @@ def test_the_readme_lists_every_family_with_its_notation() -> None:
         row = next((line for line in readme.splitlines() if line.startswith(f"| `{key}` |")), None)
         assert row is not None, f"README's table of games has no row for {key}"
         assert f"`{FAMILIES[key].example}`" in row, (key, row)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_searches_see_every_position_a_sum_reaches_once(key: str) -> None:
+    """SumGame moves in one of each group of equal components and gives each settled position
+    once: the same set of positions as every move of the sum, with no repeats."""
+    fam = make(key)
+    rng = random.Random(key)
+    parts = closure(fam, fam.parse(FAMILIES[key].example), limit=12)
+    game = SumGame(fam)
+    for _ in range(30):
+        position = fam.settle(tuple(rng.choice(parts) for _ in range(rng.randint(1, 4))))
+        options = [m.position for m in game.options(position)]
+        assert len(options) == len(set(options))
+        assert set(options) == {fam.settle(m.after) for m in fam.sum_moves(position)}

@@ -315,14 +315,30 @@ class PairFamily(Family[Pair]):
 @dataclass(frozen=True, slots=True)
 class SumGame(Generic[C]):
     """A family's sums as a :class:`grundy.games.core.Game` over settled positions, for the
-    generic solvers (misère play, remoteness)."""
+    generic solvers (misère play, remoteness), which need the positions a move reaches and not
+    which move reached them: each reachable settled position is given once. Equal components
+    reach the same positions (a sum does not care which of two equal heaps was moved in), so
+    only the first of them is moved in; four equal Nim heaps cost a quarter of the work."""
 
     family: Family[C]
 
     def options(self, position: tuple[C, ...]) -> Iterator[Move[tuple[C, ...]]]:
-        settle = self.family.settle
-        for m in self.family.sum_moves(position):
-            yield Move(m.action, settle(m.after))
+        fam = self.family
+        if fam.finished(position):
+            return
+        settle = fam.settle
+        seen_parts: set[C] = set()
+        reached: set[tuple[C, ...]] = set()
+        for i, c in enumerate(position):
+            if c in seen_parts:
+                continue
+            seen_parts.add(c)
+            head, tail = position[:i], position[i + 1 :]
+            for action, parts in fam.moves(c):
+                after = settle(head + parts + tail)
+                if after not in reached:
+                    reached.add(after)
+                    yield Move(action, after)
 
 
 __all__ = ["C", "Family", "Layout", "Pair", "PairFamily", "RuleKey", "SumGame", "SumMove", "number", "pair"]
