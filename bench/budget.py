@@ -46,7 +46,7 @@ CASES: list[tuple[str, str, dict[str, str] | None, int]] = [
     ("grid, kiki 24x24 SG, step 600", "/w/grid?game=kiki&size=24&sg=1&step=600", None, 200),
     ("grid, Marbles 24x24 SG", "/w/grid?game=marbles&size=24&sg=1&cell=23,24", None, 200),
     ("grid, Bomb 24x24 SG, a cell", "/w/grid?game=bomb&size=24&sg=1&cell=24,24", None, 200),
-    ("game-sum, 8 components incl. Wythoff 300,299", "/w/game-sum?nim=5,9&bash=7,100&m=3&sub=1000000,999999&set=1,3,4,7,11,20&wythoff=300,299 299,300", None, 200),
+    ("game-sum, 8 components incl. Wythoff 300,299", "/w/game-sum?nim=5,9&bash=7,100&m=3&sub=1000000,999999&set=1,3,4,7,11,20&wythoff=300,299%20299,300", None, 200),
     ("wythoff plot, span 200, 200-digit piles, huge k", f"/w/wythoff?a={'9' * 200}&b={'8' * 200}&span=200&k={WYTHOFF_K}", None, 200),
     ("wythoff plot, stepping: all 77 pairs", "/w/wythoff?a=120&b=190&span=200&step=77", None, 200),
     ("present: grid, Bomb 24x24 SG, step 576", "/present/grid?game=bomb&size=24&sg=1&step=576", None, 200),

@@ -7,15 +7,23 @@ with 4 threads and no slow clients. gevent answered more (2,490 req/s) but at p9
 timeouts: a search holds its event loop. In public, put a buffering reverse proxy (nginx) in
 front: see the README.
 
-The worker is gunicorn's own with one change: the answers gunicorn writes itself, before the app
-sees a request (414 for a request line over ``limit_request_line`` bytes, 431 for too many or too
-large headers, 400 for a malformed request), carry the site's security headers and say what went
-wrong in a page of the site's, like every other answer.
+Python's interpreter lock is handed between threads every ``SWITCH_INTERVAL`` seconds (Python's
+default is 5 ms). A request that is cheap to answer, such as the home page, needs the lock a
+few times (reading, writing, gunicorn's poller) and waited up to a slice each time behind the
+threads computing widgets; at 1 ms or 0.5 ms it waits that much instead (bench/load.py: ``GET /``
+p99 under load went from 160–260 ms at 5 ms to 78–130 ms at 0.5 ms, with grundy.web.turns).
+
+The worker is gunicorn's own with two changes: that interval, and the answers gunicorn writes
+itself before the app sees a request (414 for a request line over ``limit_request_line`` bytes,
+431 for too many or too large headers, 400 for a malformed request), which carry the site's
+security headers and say what went wrong in a page of the site's, like every other answer.
 """
 from __future__ import annotations
 
 import html
+import os
 import socket
+import sys
 from typing import Any
 
 from gunicorn import util
@@ -28,6 +36,8 @@ workers = 2
 threads = 32
 # gunicorn's default, stated because the play pages bound a game's URL by it (practice.arena).
 limit_request_line = 4094
+
+SWITCH_INTERVAL = 0.0005  # seconds; GRUNDY_SWITCH_INTERVAL overrides it (for bench/load.py)
 
 _PAGE = """<!doctype html>
 <html lang="en">
@@ -65,4 +75,5 @@ class ThreadWorker(_GunicornThreadWorker):  # type: ignore[misc]  # gunicorn shi
 
     def init_process(self) -> Any:
         util.write_error = _write_error  # in this worker process only; the same signature
+        sys.setswitchinterval(float(os.environ.get("GRUNDY_SWITCH_INTERVAL", SWITCH_INTERVAL)))
         return super().init_process()

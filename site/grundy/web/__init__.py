@@ -10,7 +10,7 @@ from jinja2 import FileSystemLoader
 
 from grundy.lessons import Catalog
 from grundy.words import describe
-from grundy.web import assets, lessons, practice, present, scores, security, widgets
+from grundy.web import assets, lessons, practice, present, scores, security, turns, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -42,6 +42,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.jinja_env.filters["describe"] = describe  # an engine move (an Action) in words
 
     security.register(app)
+    turns.register(app)
     scores.register(app, Path(app.config.get("INSTANCE_DIR", ROOT / "instance")))
     assets.register(app)
     app.register_blueprint(widgets.bp)
