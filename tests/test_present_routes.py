@@ -9,11 +9,12 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
+from grundy.web.widgets import PRESENTABLE as WIDGET_PRESENTABLE
 from grundy.web.present import best_columns, present_fit
 from tests.test_widget_routes import BAD, cells
 
 HX = {"HX-Request": "true"}
-PRESENTABLE = ["pn-table", "mex-steps", "xor-columns", "grid", "wythoff"]
+PRESENTABLE = list(WIDGET_PRESENTABLE)
 
 STATES = [
     ("pn-table", "rule=bash&m=3&upto=30&step=5", "5 of 31 cells filled"),
@@ -134,11 +135,12 @@ def test_odd_queries_never_fail_the_server(client: FlaskClient, name: str, query
 
 
 @pytest.mark.parametrize("name", ["nope", "take-away", "game-sum", "period", "PN-TABLE", ""])
-def test_a_widget_without_a_projection_view_is_a_404_naming_the_five(client: FlaskClient, name: str) -> None:
+def test_a_widget_without_a_projection_view_is_a_404_naming_them_all(client: FlaskClient, name: str) -> None:
     response = client.get(f"/present/{name}")
     assert response.status_code == 404
     page = html_lib.unescape(response.text)
-    assert "These widgets can be projected: pn-table, mex-steps, xor-columns, grid, wythoff." in page
+    assert f"These widgets can be projected: {', '.join(PRESENTABLE)}." in page
+    assert {"pn-table", "xor-columns", "grid", "misere-table"} <= set(PRESENTABLE)
     if name:
         assert f"There is no projection view called '{name}'." in page
     for widget in PRESENTABLE:

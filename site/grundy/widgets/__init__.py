@@ -6,14 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.widgets import game_sum, grid, mex_steps, period, pn_table, spec, take_away, wythoff_plot, xor_columns
+from grundy.widgets import (
+    game_sum,
+    grid,
+    mex_steps,
+    misere_table,
+    period,
+    pn_table,
+    spec,
+    take_away,
+    wythoff_plot,
+    xor_columns,
+)
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter
 
 
 WIDGETS: dict[str, Widget[Any, Any]] = {
     w.name: w for w in (pn_table.WIDGET, mex_steps.WIDGET, take_away.WIDGET, xor_columns.WIDGET, period.WIDGET,
-                        grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET)
+                        grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET)
 }
 
 

@@ -26,7 +26,8 @@ HEAPS = spec.Param("heaps", "int-list", "The heap list", default="14,21,39", lo=
                    help="e.g. `14,21,39`")
 STEP = spec.step(LAST_STAGE, "The step (stages shown)",
                  help="heaps, binary, 1s per column, XOR, highest 1, winning move")
-PARAMS = (HEAPS, STEP, spec.HIDE)
+MISERE = spec.Param("misere", "flag", "Misère play", help="1: whoever takes the last coin loses (lesson 9)")
+PARAMS = (HEAPS, MISERE, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
@@ -36,12 +37,15 @@ class Params:
     heaps: tuple[int, ...]
     step: int | None = None  # None: everything; k: the stages 0..k of STAGES
     hide: bool = True  # while stepping, later stages stay hidden (else all shown, the stage marked)
+    misere: bool = False  # whoever takes the last coin loses
 
     def query(self, **changes: object) -> dict[str, str]:
         fields = {"heaps": self.heaps, "step": self.step, "hide": self.hide} | changes
         heaps = fields["heaps"]
         assert isinstance(heaps, tuple)
         q = {"heaps": ",".join(map(str, heaps))}
+        if self.misere:
+            q["misere"] = "1"
         if fields["step"] is not None:
             q["step"] = str(fields["step"])
         return q | hide_query(bool(fields["hide"]))
@@ -51,7 +55,7 @@ class Params:
 
 
 def parse(args: Mapping[str, str]) -> Params:
-    return Params(tuple(HEAPS.int_list(args)), STEP.optional_whole(args), spec.HIDE.flag(args))
+    return Params(tuple(HEAPS.int_list(args)), STEP.optional_whole(args), spec.HIDE.flag(args), MISERE.flag(args))
 
 
 def resume_step(old: Params, new: Params) -> int:
@@ -85,11 +89,22 @@ class View:
     total: int
     total_bits: list[int]
     top: int | None  # the column index (0 = leftmost) of the XOR's highest 1
-    moves: list[nim.NimMove]
+    moves: list[nim.NimMove]  # the winning moves of the game played (normal or misère)
+    big: int  # heaps above 1: misère Nim is played like Nim while two or more are left
+    ones: int  # heaps of exactly 1
 
     @property
     def outcome(self) -> str:
+        """P or N in the game played: normal Nim, or misère Nim (HDU 1907) when asked."""
+        if self.params.misere:
+            return nim.misere_outcome(self.params.heaps)
         return "P" if self.total == 0 else "N"
+
+    @property
+    def xor_decides(self) -> bool:
+        """Whether the XOR alone says who wins: always in normal play; in misère play while two
+        or more heaps are above 1 (with one, the XOR is never 0; with none, the 1s are counted)."""
+        return not self.params.misere or self.big >= 2
 
     @property
     def stepping(self) -> bool:
@@ -136,7 +151,9 @@ def view(params: Params) -> View:
         total=total,
         total_bits=_bits(total, width),
         top=None if total == 0 else width - 1 - top_exponent,
-        moves=nim.winning_moves(heaps),
+        moves=nim.misere_winning_moves(heaps) if params.misere else nim.winning_moves(heaps),
+        big=sum(1 for h in heaps if h > 1),
+        ones=heaps.count(1),
     )
 
 WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
