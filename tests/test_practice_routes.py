@@ -546,3 +546,14 @@ def test_the_key_file_is_made_whole_once_and_an_empty_one_is_replaced(tmp_path, 
     (tmp_path / "secret_key").write_text("")  # what a crash between create and write used to leave
     again = secret_key(tmp_path)
     assert len(again) == 64 and (tmp_path / "secret_key").read_text() == again
+
+
+def test_misere_nim_is_taught_in_lesson_9_and_linked_both_ways(client: FlaskClient) -> None:
+    """Its quiz feedback and play page say where it is taught; lesson 9's Practise box offers them."""
+    link = 'href="/lessons/misere#misère-nim">Lesson 9: Misère play</a>'
+    assert link in client.get("/play/misere-nim?start=1,2,4").text
+    answered = client.post("/quiz/answer", data={"game": "misere-nim", "level": "1", "seed": "3", "says": "N"})
+    assert link in answered.text and "Lesson 3" not in answered.text
+    lesson = client.get("/lessons/misere").text
+    box = lesson[lesson.index('class="practice-box"'):]
+    assert "Misère Nim" in box and "/quiz/q?game=misere-nim" in box and "/play/misere-nim" in box

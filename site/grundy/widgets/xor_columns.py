@@ -139,9 +139,10 @@ def view(params: Params) -> View:
     total = nim_sum(heaps)
     width = max(1, max(h.bit_length() for h in heaps))
     top_exponent = total.bit_length() - 1
-    rows = [
-        Row(i + 1, h, _bits(h, width), total != 0 and (h >> top_exponent) & 1 == 1) for i, h in enumerate(heaps)
-    ]
+    big = sum(1 for h in heaps if h > 1)
+    # In misère Nim's endgame (fewer than two heaps above 1) the XOR's highest 1 points to no move.
+    marked = total != 0 and (not params.misere or big >= 2)
+    rows = [Row(i + 1, h, _bits(h, width), marked and (h >> top_exponent) & 1 == 1) for i, h in enumerate(heaps)]
     return View(
         params=params,
         width=width,
@@ -150,9 +151,9 @@ def view(params: Params) -> View:
         parities=[sum(r.bits[c] for r in rows) for c in range(width)],
         total=total,
         total_bits=_bits(total, width),
-        top=None if total == 0 else width - 1 - top_exponent,
+        top=width - 1 - top_exponent if marked else None,
         moves=nim.misere_winning_moves(heaps) if params.misere else nim.winning_moves(heaps),
-        big=sum(1 for h in heaps if h > 1),
+        big=big,
         ones=heaps.count(1),
     )
 

@@ -184,8 +184,8 @@ def _misere_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[
 
 
 MISERE_NIM = g.GameSpec(
-    key="misere-nim", always_sums=True, family="nim", title="Misère Nim", lesson=("bash-game", "beyond-the-notes"),
-    move_lesson=("bash-game", "beyond-the-notes"), draw=_misere_draw, start="1,2,4",
+    key="misere-nim", always_sums=True, family="nim", title="Misère Nim", lesson=("misere", "misère-nim"),
+    move_lesson=("misere", "misère-nim"), draw=_misere_draw, start="1,2,4",
     random_start=lambda r: _heaps_start(r, 1, 9), rule_text=NIM.rule_text, reason=_misere_reason,
     ending="whoever takes the last coin loses", misere=True, check_component=_heap, sum_is_plain=False,
     answer_hint_one="the heap that is left",
