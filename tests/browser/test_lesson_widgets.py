@@ -174,3 +174,33 @@ def test_focus_stays_on_the_control_after_a_swap(live_server: str, watched: tupl
     page.keyboard.press("ArrowDown")  # the select changes, the widget is swapped
     expect(page.locator(".widget-summary")).to_contain_text("S = {1, 3, 4}")
     expect(page.locator("select[name=rule]")).to_be_focused()
+
+
+def test_lesson_9_steps_both_rows_and_switches_nim_to_misere(live_server: str, watched: tuple[Page, Watch]) -> None:
+    page, _ = watched
+    page.goto(live_server + "/lessons/misere")
+    page.evaluate("window.__sameDocument = true")
+    table = page.locator("#misere-table-1")
+    table.get_by_role("button", name="« Start").click()
+    expect(table.locator(".step-count")).to_have_text("0 of 13 heaps filled")
+    for _ in range(5):
+        table.get_by_role("button", name="Next ▶").click()
+    expect(table.locator(".step-count")).to_have_text("5 of 13 heaps filled")
+    rows = table.locator("tbody tr")
+    assert rows.nth(0).locator("td.cell:not(.is-blank)").all_inner_texts() == ["P", "N", "N", "P", "N"]
+    assert rows.nth(1).locator("td.cell:not(.is-blank)").all_inner_texts() == ["N", "P", "N", "N", "P"]
+    expect(table.locator(".explain")).to_contain_text("Misère play, heap 4: every move leads to N")
+
+    nim = page.locator("#xor-columns-2")  # heaps 1, 1, 5 under misère play
+    expect(nim.locator(".explain")).to_contain_text("take 4 from heap 3")
+    nim.get_by_label("Misère (last coin loses)").uncheck()  # the same heaps in normal Nim
+    expect(nim.locator(".explain")).to_contain_text("take 5 from heap 3")
+    assert page.evaluate("window.__sameDocument") is True and page.url.endswith("/lessons/misere")
+
+
+def test_the_misere_table_works_without_javascript(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
+    page, _ = no_js_page
+    page.goto(live_server + "/w/misere-table?rule=set&set=1,3,4&upto=10&step=2")
+    page.get_by_role("button", name="Next ▶").click()  # a plain GET form
+    expect(page).to_have_url(re.compile(r"/w/misere-table\?.*step=3"))
+    expect(page.locator(".explain")).to_contain_text("Misère play, heap 2:")
