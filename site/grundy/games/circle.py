@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from grundy.games.core import Action, GameError, Move, Outcome, mex
 from grundy.games.family import Family, RuleKey, number
+from grundy.games.takebreak import positions_within
 
 Ring = tuple[str, int]  # ("ring", n)
 Rows = tuple[int, ...]  # the lengths of the rows left, sorted, no zeros
@@ -157,3 +158,19 @@ class CircleFamily(Family[tuple[int, int]]):
 
     def table_component(self, n: int) -> tuple[int, int] | None:
         return (RING, n) if n else None
+
+    # -- search bounds (play against the computer)
+    def size(self, c: tuple[int, int]) -> int:
+        """Positions a search from ``c`` can reach: the ring itself, and every multiset of rows of
+        at most n coins in all (Σ p(m) for m ≤ n bounds them)."""
+        kind, n = c
+        return positions_within(n - 1) + 1 if kind == RING else positions_within(n)
+
+    def move_count(self, c: tuple[int, int]) -> int:
+        kind, n = c
+        if kind == RING:
+            return min(self.k, n)
+        return sum(n - t + 1 for t in range(1, min(self.k, n) + 1))
+
+    def longest(self, c: tuple[int, int]) -> int:
+        return c[1]  # every move takes at least one coin

@@ -19,7 +19,7 @@ MAX_LISTED_HEAP = 20_000
 
 
 @cache
-def _positions_within(n: int) -> int:
+def positions_within(n: int) -> int:
     """How many multisets of heaps (positive parts) add up to n or less: Σ p(k) for k ≤ n, the
     positions a whole-game search from one heap of n can reach (beyond SEARCH_SIDE: a bound that
     refuses any search)."""
@@ -46,7 +46,7 @@ class _TakeBreakFamily(Family[int]):
         return number(text, "a heap")
 
     def size(self, c: int) -> int:
-        return _positions_within(c)
+        return positions_within(c)
 
     def moves_to_value(self, c: int, target: int) -> list[tuple[Action, tuple[int, ...]]]:
         if c > MAX_LISTED_HEAP:  # checked before any move is looked at

@@ -13,6 +13,7 @@ from grundy.widgets import (
     misere_table,
     period,
     pn_table,
+    ring,
     spec,
     take_away,
     wythoff_plot,
@@ -24,7 +25,8 @@ from grundy.widgets.params import BadParameter
 
 WIDGETS: dict[str, Widget[Any, Any]] = {
     w.name: w for w in (pn_table.WIDGET, mex_steps.WIDGET, take_away.WIDGET, xor_columns.WIDGET, period.WIDGET,
-                        grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET)
+                        grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET,
+                        ring.WIDGET)
 }
 
 

@@ -1,0 +1,69 @@
+"""Practice spec for the circular game (POJ 2484): coins in a ring; a move takes 1 to K adjacent
+coins, so the first move leaves a row, and later moves may split a row in two."""
+from __future__ import annotations
+
+import random
+
+from grundy.games.circle import RING, ROW
+from grundy.games.core import GameError, Outcome
+from grundy.practice.arena import Arena, Position
+from grundy.practice.games.spec import GameSpec, bounded, draw_sum, sum_reason
+
+MAX_COINS = 60  # a ring or row typed or drawn: its moves (about K per coin) are listed
+MAX_K = 4
+
+
+def _reason(arena: Arena, position: Position, reveal_move: bool) -> str:
+    k = int(arena.family.rule()["k"])
+    if len(position) == 1 and position[0][0] == RING:
+        n = position[0][1]
+        if n <= k:
+            return f"A ring of {n} is N: take all {n} coin{'s' if n != 1 else ''} at once (K = {k})."
+        if k == 1:
+            return (f"With K = 1 every move takes one coin, so the player to move takes the last exactly when"
+                    f" {n} is odd: {'N' if n % 2 else 'P'}.")
+        how = (" — it takes the middle 1 or 2 coins of the row" if reveal_move else "")
+        return (f"A ring of {n} is P: the first move leaves one row, and the reply leaves two equal rows{how};"
+                f" after that the second player copies every move in the other row and moves last.")
+    if len(position) == 1 and position[0][1] > k:
+        how = " (the middle 1 or 2 coins)" if reveal_move else ""
+        return (f"A single row of {position[0][1]} is N: take its middle{how}, leaving two equal rows, then copy"
+                f" the opponent's moves in the other row.")
+    return sum_reason(arena, position, reveal_move)
+
+
+def _draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
+    if level == 1:  # one ring, K from 1 to 3: the closed rule
+        k = rng.randint(1, 3)
+        arena = CIRCLE.arena({"k": str(k)})
+        return {"k": str(k)}, draw_sum(arena, rng, target, 1, lambda r: (RING, r.randint(1, 20)))
+    count = 2 if level == 2 else 3  # rows: one row alone is always N, so sums of rows
+    hi = 12 if level == 2 else 9
+    return {"k": "2"}, draw_sum(CIRCLE.arena(), rng, target, count, lambda r: (ROW, r.randint(1, hi)))
+
+
+def _visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | None:
+    if len(position) == 1 and position[0][0] == RING and position[0][1] <= 40:
+        return "ring", {"n": str(position[0][1]), "k": arena.family.rule()["k"]}
+    return None
+
+
+CIRCLE = GameSpec(
+    key="circle", family="circle", title="The circular game", lesson=("circular", "the-symmetry-strategy"),
+    draw=_draw, start="row8", random_start=lambda r: str(r.randint(5, 14)) if r.random() < 0.5 else f"row{r.randint(5, 14)}",
+    rule_text=lambda f: (f"take 1 to {f.rule()['k']} adjacent coins; the first move turns the ring into a row,"
+                         " and a move in a row may split it in two"),
+    reason=_reason, visual=_visual, noun=("group of coins", "groups of coins"), where="from group {}",
+    rule_keys={"k": bounded("K", 1, MAX_K)}, default_rule={"k": "2"}, rule_labels={"k": "K (take 1 to K)"},
+    answer_hint="what is left, with commas: a row as row5, a ring as its number of coins, none if no coin is left",
+    picture="rings", check_component=lambda fam, c: _check(c), always_sums=True,
+)
+
+
+def _check(c: tuple[int, int]) -> None:
+    if c[1] > MAX_COINS:
+        raise GameError(f"a ring or row holds at most {MAX_COINS} coins here; got {c[1]}", "out-of-range",
+                        most=MAX_COINS)
+
+
+SPECS = (CIRCLE,)
