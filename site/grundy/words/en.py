@@ -10,6 +10,11 @@ from collections.abc import Callable
 Template = str | Callable[[tuple[int, ...]], str]
 
 
+def _coins(t: int) -> str:
+    """One coin, or t adjacent coins (the circular game's moves)."""
+    return "1 coin" if t == 1 else f"{t} adjacent coins"
+
+
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
 
@@ -39,9 +44,9 @@ MOVES: dict[str, Template] = {
     "take-heap": "take {0} from heap {1}",
     "take-both": "take {0} from both piles",
     "take-multiple": "take {0}×{1} = {2} from the pile of {3}",
-    "take-ring": lambda a: f"take {a[0]} adjacent coin{_s(a[0])} from the ring",
-    "take-row": lambda a: f"take {a[0]} adjacent coin{_s(a[0])} from row {a[1]}, leaving {a[2]} and {a[3]}",
-    "take-from-row": lambda a: f"take {a[0]} adjacent coin{_s(a[0])} from the row, leaving {a[1]} and {a[2]}",
+    "take-ring": lambda a: f"take {_coins(a[0])} from the ring",
+    "take-row": lambda a: f"take {_coins(a[0])} from row {a[1]}, leaving {a[2]} and {a[3]}",
+    "take-from-row": lambda a: f"take {_coins(a[0])} from the row, leaving {a[1]} and {a[2]}",
     "step-left": "move left",
     "step-down": "move down",
     "step-diagonal": "move diagonally down-left",
