@@ -19,7 +19,7 @@ from grundy.games import nim
 from grundy.games.core import mex
 from grundy.games.registry import family
 from grundy.games.solve import solve
-from grundy.games.takeaway import Bash, Fibonacci, PowersOfTwo, Rule, SubtractionSet, grundy_values
+from grundy.games.takeaway import Bash, Fibonacci, PowersOfTwo, Rule, SubtractionSet
 from grundy.widgets import misere_table, xor_columns
 from tests import lesson_code
 from tests.judge import judge_samples

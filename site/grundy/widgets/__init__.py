@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.widgets import (
+    every_sg,
     game_sum,
     grid,
     mex_steps,
@@ -26,7 +27,7 @@ from grundy.widgets.params import BadParameter
 WIDGETS: dict[str, Widget[Any, Any]] = {
     w.name: w for w in (pn_table.WIDGET, mex_steps.WIDGET, take_away.WIDGET, xor_columns.WIDGET, period.WIDGET,
                         grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET,
-                        ring.WIDGET)
+                        ring.WIDGET, every_sg.WIDGET)
 }
 
 

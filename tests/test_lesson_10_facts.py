@@ -1,0 +1,144 @@
+"""Every fact lesson 10 (every-SG) states, checked against the engine and by brute force.
+
+The theorem is checked against a brute-force search of every-SG itself: positions are tuples of
+Euclid pairs, a turn moves in every unfinished pair, and the player who makes the last move of
+the last game to finish wins. The step counts, Euclid's closed rule, the widgets and the code
+(Python run, C++ compiled and compared with the engine) are each checked too.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+from pathlib import Path
+
+from grundy.games import euclid
+from grundy.games.registry import family
+from grundy.games.solve import solve
+from grundy.widgets import every_sg
+from tests import lesson_code
+from tests.lesson_code import needs_cxx
+
+LESSON = lesson_code.Lesson("10-every-sg.md")
+Pair = tuple[int, int]
+
+
+def moves(pair: Pair) -> list[Pair]:
+    x, y = sorted(pair)
+    if x == 0:
+        return []
+    return [tuple(sorted((x, y - k * x))) for k in range(1, y // x + 1)]  # type: ignore[misc]
+
+
+@cache
+def single_wins(pair: Pair) -> bool:
+    return any(not single_wins(m) for m in moves(pair))
+
+
+@cache
+def every_wins(position: tuple[Pair, ...]) -> bool:
+    """Brute-force every-SG: does the player to move win? Each turn moves in every unfinished
+    game; when none is left, the player to move did not make the last move, and has lost."""
+    live = [i for i, p in enumerate(position) if moves(p)]
+    if not live:
+        return False
+    for choice in itertools.product(*(moves(position[i]) for i in live)):
+        after = list(position)
+        for i, m in zip(live, choice):
+            after[i] = m
+        if not every_wins(tuple(after)):
+            return True
+    return False
+
+
+PAIRS = [(x, y) for y in range(0, 9) for x in range(0, y + 1)]
+
+
+def test_euclids_rule_by_brute_force() -> None:
+    for x in range(0, 40):
+        for y in range(x, 40):
+            closed = x > 0 and (y >= 2 * x or y == x)
+            if x > 0 and x < y < 2 * x:
+                closed = not single_wins((y - x, x))
+            assert single_wins((x, y)) == closed == (euclid.outcome(x, y) == "N"), (x, y)
+
+
+def test_step_counts_are_odd_exactly_for_n_positions() -> None:
+    LESSON.says("The step count is odd exactly when \\(v\\) is N")
+    for x in range(0, 60):
+        for y in range(x, 60):
+            assert (euclid.steps(x, y) % 2 == 1) == (euclid.outcome(x, y) == "N")
+
+
+def test_the_theorem_against_brute_force() -> None:
+    for k in (1, 2, 3):
+        for games in itertools.combinations_with_replacement(PAIRS, k):
+            theorem = max(euclid.steps(*g) for g in games) % 2 == 1
+            assert every_wins(games) == theorem, games
+            assert euclid.every_sg_outcome(list(games)) == ("N" if theorem else "P")
+
+
+def test_the_worked_examples() -> None:
+    LESSON.says("The pair 5 and 8 is P with 4 steps", "goes to 3 and 5 (3 steps), which goes to 2 and 3 (2 steps), then 1 and\n2 (1 step)")
+    assert [euclid.steps(*p) for p in [(5, 8), (3, 5), (2, 3), (1, 2)]] == [4, 3, 2, 1]
+    assert euclid.outcome(5, 8) == "P"
+    LESSON.says("the quick game has 1 step\nand the slow one 2")
+    assert euclid.steps(1, 1) == 1 and euclid.steps(2, 3) == 2 and not every_wins(((1, 1), (2, 3)))
+    LESSON.says("The games 3 and 5, and 2 and 7, have 3 steps each (both N)")
+    assert euclid.steps(3, 5) == euclid.steps(2, 7) == 3 and every_wins(((3, 5), (2, 7)))
+
+
+def test_poj_2348_examples() -> None:
+    LESSON.says("The pair 34 and 12 is won by\nStan at once", "\\(34 \\ge 2 \\times 12\\)",
+                "Stan plays 15, 24 → 9, 15; Ollie 9, 15 → 6, 9;\nStan 6, 9 → 3, 6")
+    assert euclid.outcome(34, 12) == "N" and euclid.outcome(15, 24) == "P"
+    assert moves((15, 24)) == [(9, 15)] and moves((9, 15)) == [(6, 9)] and moves((6, 9)) == [(3, 6)]
+
+
+def test_hdu_3595_limits_and_the_cli() -> None:
+    LESSON.says("\\(1 \\le n \\le 1000\\)", "\\(1 \\le p, q \\le 1000\\)")
+    assert euclid.MAX_SEARCHED_PILE == 1000
+    answer = solve(family("euclid"), ["3,5", "2,7"], every=True)
+    assert answer.outcome == "N" and answer.steps == [3, 3]
+
+
+def test_the_widgets() -> None:
+    fences = LESSON.widgets("every-sg")
+    assert fences == [{"size": "12", "cell": "5,8"}, {"size": "8", "pairs": "3,5 2,7"}]
+    first = every_sg.view(every_sg.parse(fences[0]))
+    assert first.focus and first.focus.steps == 4 and [o.after for o in first.focus.options] == [(3, 5)]
+    second = every_sg.view(every_sg.parse(fences[1]))
+    assert second.verdict == "N" and [g.steps for g in second.games] == [3, 3]
+    assert [g.move.after for g in second.games if g.move] == [(2, 3), (2, 3)]
+    LESSON.says("**Play this\nturn in every game**")
+
+
+def test_try_it_answers() -> None:
+    assert moves((4, 7)) == [(3, 4)] and moves((3, 4)) == [(1, 3)] and single_wins((1, 3))
+    assert euclid.outcome(4, 7) == "N"
+    assert not every_wins(((2, 3), (1, 1)))
+    assert euclid.steps(5, 8) == 4 and euclid.steps(3, 5) == 3 and not every_wins(((5, 8), (3, 5)))
+    assert [o.after for o in every_sg.options((3, 5)) if o.chosen] == [(2, 3)]
+
+
+def test_python_code_matches_the_engine() -> None:
+    ns = LESSON.python("euclid_steps", "first_player_wins")
+    win, steps = ns["euclid_steps"](80)
+    for x in range(81):
+        for y in range(81):
+            assert steps[x][y] == euclid.steps(x, y) and win[x][y] == (euclid.outcome(x, y) == "N")
+    rng = random.Random(3595)
+    for _ in range(200):
+        games = [(rng.randint(1, 80), rng.randint(1, 80)) for _ in range(rng.randint(1, 5))]
+        assert ns["first_player_wins"](games, steps) == (euclid.every_sg_outcome(games) == "N")
+
+
+@needs_cxx
+def test_cpp_hdu_3595(tmp_path: Path) -> None:
+    program = LESSON.compile(LESSON.cpp('"MM" : "GG"'), tmp_path)
+    rng = random.Random(3595)
+    cases = [[(rng.randint(1, 1000), rng.randint(1, 1000)) for _ in range(rng.randint(1, 30))] for _ in range(60)]
+    cases += [[(3, 5), (2, 7)], [(1, 1), (2, 3)], [(1000, 1000)], [(999, 1000)]]
+    stdin = "".join(f"{len(c)}\n" + "\n".join(f"{p} {q}" for p, q in c) + "\n" for c in cases)
+    want = ["MM" if euclid.every_sg_outcome(c) == "N" else "GG" for c in cases]
+    assert LESSON.run(program, stdin).split() == want
