@@ -162,12 +162,13 @@ def parse(out: str) -> dict[str, str]:
     }
 
 
-def slow_clients(count: int, seconds: float) -> threading.Thread:
-    """``count`` sockets that never finish their request (one header line every 2 s)."""
+def slow_clients(count: int, seconds: float, port: int = PORT) -> threading.Thread:
+    """``count`` sockets that never finish their request (one header line every 2 s), in a
+    thread that stops by itself after ``seconds``. Only 127.0.0.1 is ever a target."""
     def run() -> None:
         socks = []
         for _ in range(count):
-            s = socket.create_connection(("127.0.0.1", PORT))
+            s = socket.create_connection(("127.0.0.1", port))
             s.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n")
             socks.append(s)
         end = time.monotonic() + seconds
