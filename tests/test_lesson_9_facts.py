@@ -90,18 +90,23 @@ def test_the_rule_without_one_does_not_shift() -> None:
     assert p_heaps(rule, 13, misere_play=False) == [0, 1, 5, 6, 10, 11]
     assert p_heaps(rule, 13, misere_play=True) == [2, 3, 7, 8, 12, 13]
     assert rule.moves(1) == []
+    LESSON.says("the rows match by a shift of **two**")
+    normal, mis = misere_table.outcomes(rule, 200, misere=False), misere_table.outcomes(rule, 202, misere=True)
+    assert all(mis[n + 2] == normal[n] for n in range(201))
 
 
 def test_the_widgets_show_what_the_text_says() -> None:
     fences = LESSON.widgets("misere-table")
-    assert fences == [{"rule": "bash", "m": "2", "upto": "12"}, {"rule": "set", "set": "2,3", "upto": "15"}]
-    first = misere_table.view(misere_table.parse(fences[0]))
+    assert fences == [{"rule": "bash", "m": "2", "upto": "12", "step": "0"}, {"rule": "set", "set": "2,3", "upto": "15"}]
+    opened = misere_table.view(misere_table.parse(fences[0]))
+    assert opened.stepping and not opened.shown  # the reader predicts before anything is revealed
+    first = misere_table.view(misere_table.parse(fences[0] | {"step": ""}))
     assert first.p_heaps(False) == [0, 3, 6, 9, 12] and first.p_heaps(True) == [1, 4, 7, 10]
     stepped = misere_table.view(misere_table.parse(fences[0] | {"step": "5"}))
     assert stepped.current == 4 and stepped.normal_reason and stepped.misere_reason
     assert stepped.normal_reason.outcome == "N" and stepped.misere_reason.outcome == "P"
     assert stepped.misere_reason.takes == (1, 2)
-    LESSON.says("Press **« Start**, then **Next**")
+    LESSON.says("press **Next** (or →)", "**Show all** fills the rest")
 
 
 # ------------------------------------------------------------------ sums
@@ -112,6 +117,8 @@ def test_one_heap_of_one_is_p_and_two_are_n() -> None:
     assert misere((1,)) == "P" and misere((1, 1)) == "N"
     assert nim.misere_outcome([1]) == "P" and nim.misere_outcome([1, 1]) == "N"
     assert nim.outcome([0]) == "P" and nim.outcome([0, 0]) == "P"  # normal play: P plus P is P
+    LESSON.says("heaps 2, 2 and 2, 2\ntogether are P")
+    assert misere((2, 2)) == "P" and misere((2, 2, 2, 2)) == "P"
     LESSON.states(r"0 \oplus 0 = 0")
 
 

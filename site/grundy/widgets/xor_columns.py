@@ -14,7 +14,8 @@ NAME = "xor-columns"
 TITLE = "Nim in binary: the XOR columns"
 BLURB = (
     "Write the heaps in binary, one column per power of two. Nim is lost for the player to move"
-    " exactly when every column has an even number of 1s."
+    " exactly when every column has an even number of 1s. Tick Misère for the game where the last"
+    " coin loses (lesson 9)."
 )
 MAX_HEAPS = 12
 MAX_VALUE = 10**36 - 1  # about 120 binary columns: wide, but still a table you can read
