@@ -64,7 +64,7 @@ def test_euclids_rule_by_brute_force() -> None:
 
 
 def test_step_counts_are_odd_exactly_for_n_positions() -> None:
-    LESSON.says("The step count is odd exactly when \\(v\\) is N")
+    LESSON.says("The step count is odd exactly when \\(v\\) is N. By induction")
     for x in range(0, 60):
         for y in range(x, 60):
             assert (euclid.steps(x, y) % 2 == 1) == (euclid.outcome(x, y) == "N")
@@ -83,15 +83,20 @@ def test_the_worked_examples() -> None:
     assert [euclid.steps(*p) for p in [(5, 8), (3, 5), (2, 3), (1, 2)]] == [4, 3, 2, 1]
     assert euclid.outcome(5, 8) == "P"
     LESSON.says("the quick game has 1 step\nand the slow one 2")
+    LESSON.says("(2, 3) below have SG values 1 and 0, XOR 1, which lesson 7 would call\n  a win for the first player; yet the first player loses.")
+    assert euclid.grundy(1, 1) == 1 and euclid.grundy(2, 3) == 0
     assert euclid.steps(1, 1) == 1 and euclid.steps(2, 3) == 2 and not every_wins(((1, 1), (2, 3)))
     LESSON.says("The games 3 and 5, and 2 and 7, have 3 steps each (both N)")
     assert euclid.steps(3, 5) == euclid.steps(2, 7) == 3 and every_wins(((3, 5), (2, 7)))
 
 
 def test_poj_2348_examples() -> None:
-    LESSON.says("The pair 34 and 12 is won by\nStan at once", "\\(34 \\ge 2 \\times 12\\)",
+    LESSON.says("With 34 and 12 Stan wins, since\n\\(34 \\ge 2 \\times 12\\): he takes 24 and leaves (10, 12), a P-position:\n"
+                "Ollie's only move from there is to (2, 10), and Stan, facing\n\\(10 \\ge 2 \\times 2\\), takes 10",
                 "Stan plays 15, 24 → 9, 15; Ollie 9, 15 → 6, 9;\nStan 6, 9 → 3, 6")
     assert euclid.outcome(34, 12) == "N" and euclid.outcome(15, 24) == "P"
+    assert (10, 12) in moves((12, 34)) and euclid.outcome(10, 12) == "P"
+    assert moves((10, 12)) == [(2, 10)] and (0, 2) in moves((2, 10))
     assert moves((15, 24)) == [(9, 15)] and moves((9, 15)) == [(6, 9)] and moves((6, 9)) == [(3, 6)]
 
 
@@ -118,6 +123,8 @@ def test_try_it_answers() -> None:
     assert euclid.outcome(4, 7) == "N"
     assert not every_wins(((2, 3), (1, 1)))
     assert euclid.steps(5, 8) == 4 and euclid.steps(3, 5) == 3 and not every_wins(((5, 8), (3, 5)))
+    LESSON.says("the first player's only move in (5, 8)\n   is to (3, 5), and in (3, 5), which he is winning, his only move is\n   to (2, 3)")
+    assert moves((5, 8)) == [(3, 5)] and moves((3, 5)) == [(2, 3)] and euclid.outcome(3, 5) == "N"
     assert [o.after for o in every_sg.options((3, 5)) if o.chosen] == [(2, 3)]
 
 

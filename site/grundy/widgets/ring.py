@@ -238,7 +238,9 @@ def view(params: Params) -> View:
     outcome = ring_outcome(n, k) if whole else ("N" if total else "P")
     reply = _reply(present, k) if any(present) else None
     marked = set()
-    if reply is not None and outcome == "N":
+    # Mark the reply's coins only when a click takes as many coins as the reply does: a marked
+    # coin must be one that, clicked, plays the reply (otherwise the text says how to set it).
+    if reply is not None and outcome == "N" and reply.run[1] == params.take:
         marked = {(reply.run[0] - 1 + i) % n + 1 for i in range(reply.run[1])}
     coins = []
     for i in range(n):

@@ -1,0 +1,62 @@
+"""What the ring and every-SG widgets say and offer, as a student meets them on /w/."""
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+HX = {"HX-Request": "true"}
+
+
+def take_options(html: str) -> list[str]:
+    select = re.search(r'<select name="take".*?</select>', html, re.S)
+    assert select
+    return re.findall(r'<option value="(\d+)"', select.group(0))
+
+
+def marked_coins(html: str) -> list[str]:
+    return re.findall(r'class="ring-coin is-reply"[^>]*>(\d+)<', html)
+
+
+def test_a_click_can_take_only_what_k_allows(client: FlaskClient) -> None:
+    assert take_options(client.get("/w/ring?n=9&k=2", headers=HX).text) == ["1", "2"]
+    assert take_options(client.get("/w/ring?n=9&k=1", headers=HX).text) == ["1"]
+    assert take_options(client.get("/w/ring?n=9&k=4", headers=HX).text) == ["1", "2", "3", "4"]
+
+
+def test_the_reply_is_marked_on_the_board_only_when_a_click_plays_it(client: FlaskClient) -> None:
+    # Alice took coin 5 of 9: the reply takes coins 9 and 1, two coins.
+    two = client.get("/w/ring?n=9&k=2&take=2&moves=5", headers=HX).text
+    assert sorted(marked_coins(two)) == ["1", "9"]
+    assert "set “A click takes” to" not in two
+    one = client.get("/w/ring?n=9&k=2&moves=5", headers=HX).text
+    assert marked_coins(one) == []  # a click takes one coin: a marked coin would not play the reply
+    assert "To play it by clicking, set “A click takes” to 2 coins" in one
+    assert "Play the reply" in one
+
+
+def test_the_whole_ring_names_the_rows_a_first_move_leaves(client: FlaskClient) -> None:
+    assert "one row of 7 or 8 coins is left" in client.get("/w/ring?n=9&k=2", headers=HX).text
+    assert "one row of 8 coins is left" in client.get("/w/ring?n=9&k=1", headers=HX).text
+    assert "one row of 6 to 8 coins is left" in client.get("/w/ring?n=9&k=3", headers=HX).text
+
+
+def test_a_winning_move_that_leaves_one_row_says_so(client: FlaskClient) -> None:
+    # K = 1, a ring of 11 with coins 1 and 3 taken: rows of 1 (coin 2) and 8. Taking coin 2
+    # leaves one row of 8, worth 0 (an even row when a move takes one coin).
+    html = client.get("/w/ring?n=11&k=1&moves=1,3", headers=HX).text
+    assert "leaving one row of 8 (SG 0)" in html
+    assert "rows of 8" not in html
+
+
+def test_every_sg_names_the_player_who_wins_from_here(client: FlaskClient) -> None:
+    html = client.get("/w/every-sg?size=8&pairs=3,5 2,7", headers=HX).text
+    assert "lasts 3 more moves, an odd number, so <strong>the player to move now</strong>" in html
+    html = client.get("/w/every-sg?size=8&pairs=2,3 1,1", headers=HX).text
+    assert "lasts 2 more moves, an even number, so <strong>the other player</strong>" in html
+
+
+def test_every_sg_when_every_game_is_finished(client: FlaskClient) -> None:
+    html = client.get("/w/every-sg?size=8&pairs=0,3 2,0", headers=HX).text
+    assert "Every game is finished" in html and "lasts 0" not in html
+    assert "Play this turn in every game" not in html
