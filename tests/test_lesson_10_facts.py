@@ -70,6 +70,17 @@ def test_step_counts_are_odd_exactly_for_n_positions() -> None:
             assert (euclid.steps(x, y) % 2 == 1) == (euclid.outcome(x, y) == "N")
 
 
+def test_euclids_star_is_never_a_choice() -> None:
+    LESSON.says("an\nN-position has exactly **one** move to a P-position, and a P-position\nwith no empty pile has only one move at all")
+    for x in range(1, 80):
+        for y in range(x, 80):
+            after = moves((x, y))
+            if single_wins((x, y)):
+                assert sum(not single_wins(m) for m in after) == 1, (x, y)
+            else:
+                assert len(after) == 1, (x, y)
+
+
 def test_the_theorem_against_brute_force() -> None:
     for k in (1, 2, 3):
         for games in itertools.combinations_with_replacement(PAIRS, k):

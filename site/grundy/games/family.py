@@ -213,6 +213,19 @@ class Family(ABC, Generic[C]):
         """How long ``c`` lasts when its winner plays it long and its loser short."""
         raise GameError(f"every-SG step counts are not available for {self.key}", "no-every", game=self.key)
 
+    def every_move(self, c: C) -> tuple[Action, tuple[C, ...]] | None:
+        """The every-SG strategy's move in one component: from an N-position the move to a
+        P-position with the most steps left (its winner makes it last), from a P-position the
+        move with the fewest (its loser ends it soon); the first of equals. None: no move left."""
+        scored = [(a, parts, self.every_steps(parts[0]), self.outcome(parts[0])) for a, parts in self.moves(c)]
+        if not scored:
+            return None
+        if self.outcome(c) == "N":
+            best = max(s for _, _, s, o in scored if o == "P")
+            return next((a, parts) for a, parts, s, o in scored if o == "P" and s == best)
+        least = min(s for _, _, s, _ in scored)
+        return next((a, parts) for a, parts, s, _ in scored if s == least)
+
     # -- misère play: closed forms where they are proved, else None (the solver searches)
     def misere_outcome(self, position: tuple[C, ...]) -> Outcome | None:
         return None

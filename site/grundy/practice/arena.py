@@ -13,7 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from collections import Counter
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from grundy.games.core import Action, GameError, Outcome, remoteness
 from grundy.games.family import Family, SumGame
@@ -47,23 +47,28 @@ class PlayMove:
     component: int  # 0-based
     action: Action
     after: Position
+    # A turn that moves in several components at once (every-SG): one move per component, each
+    # with the component's new value as its ``after``; empty for a move in one component.
+    parts: tuple[PlayMove, ...] = ()
 
     @property
     def group(self) -> str:
         """Moves of a component fall in groups: "" or "pile 1", "both piles", …"""
-        return split(self.action)[0]
+        return "" if self.parts else split(self.action)[0]
 
     @property
     def label(self) -> str:
-        return split(self.action)[1]
+        return "; ".join(p.label for p in self.parts) if self.parts else split(self.action)[1]
 
 
 @dataclass(frozen=True, slots=True)
 class Arena:
-    """One practice game under one rule: a family's sums, in normal or misère play."""
+    """One practice game under one rule: a family's sums, in normal or misère play. A turn is
+    one move in one component; :class:`grundy.practice.every.EveryArena` moves in all of them."""
 
     spec: GameSpec
     family: Family[Any]
+    every_turn: ClassVar[bool] = False  # a turn moves in every unfinished component (every-SG)
 
     # -- what the spec and the family say
     @property
@@ -127,7 +132,15 @@ class Arena:
 
     # -- moves
     def moves(self, position: Position) -> list[PlayMove]:
+        """Every move a player may make: here, one move in one component."""
         return [PlayMove(m.component, m.action, m.after) for m in self.family.sum_moves(position)]
+
+    def can_move(self, position: Position) -> bool:
+        return next(iter(self.family.sum_moves(position)), None) is not None
+
+    def step(self, before: Position, after: Position) -> PlayMove | None:
+        """The move that leaves exactly ``after`` (a game's URL), if there is one."""
+        return next((m for m in self.moves(before) if m.after == after), None)
 
     def find_move(self, before: Position, after: Position) -> PlayMove | None:
         """The move that turns ``before`` into ``after``, if there is one (a typed answer). The
@@ -135,6 +148,36 @@ class Arena:
         settle = self.family.settle
         want = settle(after)
         return next((m for m in self.moves(before) if settle(m.after) == want), None)
+
+    def why_illegal(self, before: Position, after: Position) -> str:
+        """Why no move turns ``before`` into ``after``, as precisely as the family allows."""
+        noun = self.component_noun
+        if not self.family.keeps_count:  # a move may change the number of parts: only say what fails
+            if after == before:
+                return "That is the position as it stands: a move must change something."
+            return f"No single move turns {self.format(before)} into {self.format(after)} ({self.rule_text})."
+        if len(after) != len(before):
+            have = f"{len(before)} {noun[0] if len(before) == 1 else noun[1]}"
+            return (f"The position has {have}, and your answer has {len(after)}: write each {noun[0]} as it is after"
+                    f" your move{', as one number without thousands separators' if self.joiner == ',' else ''}.")
+        changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
+        if not changed:
+            return "That is the position as it stands: a move must change something."
+        if len(changed) > 1:
+            return f"A move changes exactly one {noun[0]}; that changes {len(changed)}."
+        i = changed[0]
+        return (f"No single move turns {self.format_component(before[i])} into {self.format_component(after[i])}"
+                f" ({self.rule_text}).")
+
+    def winning_moves(self, position: Position, limit: int = 6) -> list[PlayMove]:
+        """Up to ``limit`` moves that leave a P-position, in the listed order."""
+        found = []
+        for m in self.moves(position):
+            if self.outcome(m.after) == "P":
+                found.append(m)
+                if len(found) == limit:
+                    break
+        return found
 
     # -- values
     def grundy(self, position: Position) -> int | None:
@@ -262,9 +305,9 @@ def replay(arena: Arena, start: Position, afters: tuple[Position, ...]) -> list[
     played: list[PlayMove] = []
     here = start
     for number, after in enumerate(afters, start=1):
-        match = next((m for m in arena.moves(here) if m.after == after), None)
+        match = arena.step(here, after)
         if match is None:
-            raise GameError(f"move {number} is not legal: no single move turns {arena.format(here)} into "
+            raise GameError(f"move {number} is not legal: no {'turn' if arena.every_turn else 'single move'} turns {arena.format(here)} into "
                             f"{arena.format(after)}", "illegal-move", move=number)
         played.append(match)
         here = after

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from grundy.games.core import GameError, Outcome
 from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position, replay
+from grundy.practice.every import PICKS, EveryArena
 from grundy.practice.games import spec
 
 MAX_MOVES_TEXT = MAX_HISTORY + 200  # the start's checks keep real games within MAX_HISTORY
@@ -56,7 +57,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return not self.moves()
+        return not self.arena.can_move(self.position)
 
     def winner_is_computer(self) -> bool:
         """Who won a finished game: the player stuck without a move loses (normal play) or wins (misère)."""
@@ -117,7 +118,7 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
     else:
         start = arena.parse(raw_start)
     arena.remoteness(start)  # refuses, with a message, a position too large to search
-    if not arena.moves(start):
+    if not arena.can_move(start):
         raise GameError(f"from {arena.format(start)} there is no move to make: the game would be over before it began", "game-over")
     first = args.get("first", "you")
     if first not in ("you", "computer"):
@@ -129,6 +130,11 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
     afters = tuple(arena.parse(p) for p in raw.split("/")) if raw else ()
     state = GameState(arena, start, first == "computer", afters, hints, replay(arena, start, afters))
     _check_computer_moves(state)
+    if isinstance(arena, EveryArena) and any(key in args for key in PICKS):
+        # every-SG: a turn chosen game by game in the form (g1, g2, …) joins the history
+        if state.over or state.computer_to_move:
+            raise GameError("it is not your turn: the turn chosen was not played", "not-your-turn")
+        state = state.with_afters(afters + (arena.picked_turn(state.position, args),))
     return state
 
 
@@ -149,7 +155,7 @@ def random_start(arena: Arena, rng: random.Random) -> Position:
     """A fresh position the computer can still search, drawn by the game's spec."""
     for _ in range(100):
         start = arena.parse(arena.spec.random_start(rng))
-        if start and arena.unplayable(start) is None and arena.moves(start):
+        if start and arena.unplayable(start) is None and arena.can_move(start):
             return start
     raise AssertionError("a spec's random starts fit the play limits")
 

@@ -71,44 +71,16 @@ def check_move(q: Question, typed: str) -> MoveVerdict:
     after = q.arena.parse(typed)
     move = q.arena.find_move(q.position, after)
     if move is None:
-        return MoveVerdict(None, _why_illegal(q, after), False)
+        return MoveVerdict(None, q.arena.why_illegal(q.position, after), False)
     result = q.arena.outcome(after)
     if result == "P":
         return MoveVerdict(move, f"{q.arena.format(after)} is a P-position: your opponent has no good move left.", True)
     return MoveVerdict(move, f"{q.arena.format(after)} is an N-position: your opponent now has a winning move.", False)
 
 
-def _why_illegal(q: Question, after: Position) -> str:
-    before = q.position
-    noun = q.arena.component_noun
-    if not q.arena.family.keeps_count:  # a move may change the number of parts: only say what fails
-        if after == before:
-            return "That is the position as it stands: a move must change something."
-        return (f"No single move turns {q.arena.format(before)} into {q.arena.format(after)}"
-                f" ({q.arena.rule_text}).")
-    if len(after) != len(before):
-        have = f"{len(before)} {noun[0] if len(before) == 1 else noun[1]}"
-        return (f"The position has {have}, and your answer has {len(after)}: write each {noun[0]} as it is after"
-                f" your move{', as one number without thousands separators' if q.arena.joiner == ',' else ''}.")
-    changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
-    if not changed:
-        return "That is the position as it stands: a move must change something."
-    if len(changed) > 1:
-        return f"A move changes exactly one {noun[0]}; that changes {len(changed)}."
-    i = changed[0]
-    return (f"No single move turns {q.arena.format_component(before[i])} into {q.arena.format_component(after[i])}"
-            f" ({q.arena.rule_text}).")
-
-
 def winning_moves(q: Question, limit: int = 6) -> list[PlayMove]:
     """Up to ``limit`` winning moves, for the feedback after an answer."""
-    found = []
-    for m in q.arena.moves(q.position):
-        if q.arena.outcome(m.after) == "P":
-            found.append(m)
-            if len(found) == limit:
-                break
-    return found
+    return q.arena.winning_moves(q.position, limit)
 
 
 __all__ = ["LEVELS", "MAX_SEED", "MoveVerdict", "Question", "check_move", "question", "winning_moves"]

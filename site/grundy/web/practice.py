@@ -19,6 +19,7 @@ from grundy.games.core import GameError
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.arena import Arena, Position
+from grundy.practice.every import PICKS, EveryArena
 from grundy.practice.games import SPECS
 from grundy.web import scores
 from grundy.web.respond import fragment_or_page, is_fragment_request
@@ -70,6 +71,7 @@ def play(game: str) -> Response:
     args = request.args.to_dict()
     # A drawn or default start is made explicit in the URL, so a reload replays the same game.
     implicit_start = "random" in args or args.get("start", "random").strip() == "random"
+    picked = any(key in args for key in PICKS)  # an every-SG turn chosen in the form: the URL must say so
     if "random" in args:
         args["start"] = "random"
     try:
@@ -79,7 +81,7 @@ def play(game: str) -> Response:
         return _respond("practice/play.html", "practice/_play.html", 400, None,
                         **_play_context(game, args, None, str(error)))
     url = _url("practice.play", replied.query(), game=game)
-    if replied is not state or implicit_start:
+    if replied is not state or implicit_start or picked:
         if not is_fragment_request():  # the computer moved (or a start was drawn): the URL must say so
             return redirect(url, code=303)  # type: ignore[return-value]
     return _respond("practice/play.html", "practice/_play.html", 200, url,
@@ -109,7 +111,8 @@ def _play_context(game: str, args: Mapping[str, str], state: play_mod.GameState 
 
     context.update(
         url=url,
-        moves=_annotated_moves(state) if not state.computer_to_move else [],
+        moves=_annotated_moves(state) if not state.computer_to_move and not state.arena.every_turn else [],
+        turn_games=_turn_games(state) if state.arena.every_turn and not state.computer_to_move and not state.over else [],
         turns=state.turns(),
         grundy=_safe_grundy(state.arena, state.position) if state.hints else None,
         outcome=state.arena.outcome(state.position),
@@ -141,6 +144,23 @@ def _annotated_moves(state: play_mod.GameState) -> list[dict[str, Any]]:
             entry["sg"] = _safe_grundy(state.arena, m.after)
         groups.setdefault((m.component, m.group), []).append(entry)
     return [{"component": c, "group": g, "moves": ms} for (c, g), ms in groups.items()]
+
+
+def _turn_games(state: play_mod.GameState) -> list[dict[str, Any]]:
+    """An every-SG turn's choices, game by game: each unfinished game's moves (the radio value is
+    the game's new value), with the outcome, the step count, and for hints the strategy's move."""
+    arena = state.arena
+    assert isinstance(arena, EveryArena)
+    position = state.position
+    chosen = {p.component: p.after for p in arena.strategy(position).parts} if state.hints else {}
+    games: list[dict[str, Any]] = []
+    for i, c in enumerate(position):
+        options = [{"label": m.label, "value": arena.format_component(m.after[0]),
+                    "outcome": arena.family.outcome(m.after[0]), "steps": arena.steps(m.after[0]),
+                    "chosen": chosen.get(i) == m.after} for m in arena.moves(position) if m.component == i]
+        games.append({"index": i, "text": arena.format_component(c), "name": PICKS[i], "options": options,
+                      "outcome": arena.family.outcome(c), "steps": arena.steps(c)})
+    return games
 
 
 # ------------------------------------------------------------------ quiz

@@ -70,13 +70,14 @@ class GameSpec:
     check_component: Callable[[Family[Any], Any], None] = _any_component  # practice's bounds on a part
     sum_is_plain: bool = True  # False where a sum's moves need more than one component's (Nim's XOR table)
     always_sums: bool = False  # every level's positions are sums (Nim's heaps, Kayles' rows), not just level 3
+    arena_type: type[Arena] = Arena  # how a turn is played: one move in one part, or EveryArena's every-SG
 
     def arena(self, args: Mapping[str, str] | None = None) -> Arena:
         """The arena for a URL's rule keys (missing ones take the defaults)."""
         args = args or {}
         rule = {key: check(args.get(key) or self.default_rule[key]) for key, check in self.rule_keys.items()}
         rule.update(self.fixed_rule)
-        return Arena(self, family(self.family, rule))
+        return self.arena_type(self, family(self.family, rule))
 
     def lesson_for(self, position: Position) -> Lesson:
         return SUMS_LESSON if len(position) > 1 and self.sum_is_plain else self.lesson
