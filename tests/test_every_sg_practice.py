@@ -14,10 +14,12 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from grundy.games.core import Action, GameError, mex
 from grundy.games.family import Family
-from grundy.practice.every import EveryArena
+from grundy.practice.every import PICKS, EveryArena
 from grundy.practice.games import make_arena
 from grundy.practice.play import parse
 from grundy.practice.quiz import LEVELS, check_move, question
@@ -175,3 +177,26 @@ def test_the_strategy_plays_long_when_winning_and_short_when_losing() -> None:
     assert fam.outcome("f") == "P" and fam.every_move("f") == (Action("go", ("d",)), ("d",))
     assert fam.every_move("b") is None
 
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(picks=st.dictionaries(st.sampled_from(["g1", "g2", "g3", "g9"]),
+                             st.one_of(st.sampled_from(["2,3", "1,2", "2,5", "3,2", "0,7", "", "x", "²,3"]),
+                                       st.text(max_size=12)), max_size=4),
+       first=st.sampled_from(["you", "computer"]))
+def test_any_form_on_a_real_game_is_a_turn_or_a_400(client: FlaskClient, picks: dict[str, str], first: str) -> None:
+    """The form's keys with a valid game: a turn played (303 to the new history) or a 400 that
+    says why — never a 5xx, and never a turn the rules forbid."""
+    r = client.get("/play/every-euclid", query_string={"start": "3,5;2,7", "first": first, **picks})
+    if not set(picks) & set(PICKS):  # no turn chosen: the game as it stands (the computer may reply)
+        assert r.status_code in (200, 303), r.status_code
+        return
+    assert r.status_code in (303, 400), r.status_code
+    if r.status_code == 303:
+        history = parse_qs(urlsplit(r.headers["Location"]).query).get("moves", [""])[0].split("/")
+        a = arena()
+        here = ((3, 5), (2, 7))
+        for text in history if history != [""] else []:
+            after = a.parse(text)
+            assert a.step(here, after) is not None
+            here = after

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
+from grundy.practice.every import PICKS
 from grundy.practice.games import SPECS
 from grundy.widgets import WIDGETS
 
@@ -34,7 +35,8 @@ def _keys(path: str) -> list[str]:
         return [p.name for p in WIDGETS[name].params] + ["pick", "go"] + reserved
     if path.startswith(("/play", "/quiz")):
         rule_keys = sorted({k for s in SPECS.values() for k in s.rule_keys})
-        return rule_keys + ["start", "first", "moves", "hints", "random", "game", "level", "seed", "says", "after"] + reserved
+        return rule_keys + ["start", "first", "moves", "hints", "random", "game", "level", "seed", "says", "after",
+                            *PICKS] + reserved
     return reserved
 
 

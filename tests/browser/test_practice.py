@@ -113,3 +113,35 @@ def test_a_whole_game_won_by_following_the_hints(live_server: str, watched: tupl
         # the learner's move and the computer's reply both reach the address bar (or the game ends)
         expect(page).to_have_url(re.compile(r"moves=" + r"[^&/]+/" * (played if "moves=" in page.url else 0) + r"[^&/]+"))
     expect(board).to_contain_text("You win!")
+
+
+def _play_every_sg_by_the_stars(page: Page) -> None:
+    """Choose the ★ move in every game (the strategy, shown with hints) and play the turn, until
+    the game ends."""
+    board = page.locator("#play-board")
+    for _ in range(20):
+        if "You win!" in board.inner_text() or "The computer wins." in board.inner_text():
+            return
+        turns = len(parse_qs(urlsplit(page.url).query).get("moves", [""])[0].split("/"))
+        for option in page.locator("label.every-option").all():
+            if "★" in option.inner_text():
+                option.locator("input").check()
+        page.get_by_role("button", name="Play this turn").click()
+        expect(page).to_have_url(re.compile(r"moves=" + r"[^&/]+/" * (turns if "moves=" in page.url else 0) + r"[^&/]+"))
+
+
+def test_every_sg_turns_with_htmx(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Lesson 10's game: each turn is one move in every unfinished game, chosen and played together."""
+    page, _ = watched
+    page.goto(live_server + "/play/every-euclid?start=5,8;2,7;4,4&first=computer&hints=1")
+    expect(page.locator(".play-status")).to_contain_text("The computer took")
+    _play_every_sg_by_the_stars(page)
+    expect(page.locator("#play-board")).to_contain_text("You win!")  # (5,8) lasts 4 turns: even, P for the computer
+
+
+def test_every_sg_turns_without_javascript(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
+    page, _ = no_js_page
+    page.goto(live_server + "/play/every-euclid?start=3,5;2,7&hints=1")
+    _play_every_sg_by_the_stars(page)
+    expect(page.locator("#play-board")).to_contain_text("You win!")
+    assert "g1=" not in page.url  # the turn went into the history; the form's keys did not stay

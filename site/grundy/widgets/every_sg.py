@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from grundy.games import euclid
 from grundy.games.core import Outcome
+from grundy.games.registry import family
 from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
@@ -39,6 +40,7 @@ KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
 Pair = tuple[int, int]
+EUCLID = family("euclid")
 
 
 def _pair(text: str, name: str) -> Pair:
@@ -126,15 +128,10 @@ def options(pair: Pair) -> list[Option]:
     for k in range(1, y // x + 1):
         after = tuple(sorted((x, y - k * x)))
         found.append((k * x, (after[0], after[1])))
-    here = euclid.outcome(x, y)
-    rows = [(take, after, euclid.outcome(*after), euclid.steps(*after)) for take, after in found]
-    if here == "N":
-        best = max(s for _, _, o, s in rows if o == "P")
-        pick = next(i for i, (_, _, o, s) in enumerate(rows) if o == "P" and s == best)
-    else:
-        best = min(s for *_, s in rows)
-        pick = next(i for i, (*_, s) in enumerate(rows) if s == best)
-    return [Option(after, take, o, s, i == pick) for i, (take, after, o, s) in enumerate(rows)]
+    choice = EUCLID.every_move((x, y))  # the one strategy, as the computer plays it in /play
+    assert choice is not None  # x > 0: a move is left
+    picked = EUCLID.canonical(choice[1][0])
+    return [Option(after, take, euclid.outcome(*after), euclid.steps(*after), after == picked) for take, after in found]
 
 
 def view(params: Params) -> View:
