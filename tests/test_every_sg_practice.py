@@ -24,7 +24,7 @@ from grundy.practice.games import make_arena
 from grundy.practice.play import parse
 from grundy.practice.quiz import LEVELS, check_move, question
 from grundy.widgets import every_sg
-from tests.test_lesson_10_facts import every_wins, moves
+from tests.test_lesson_10_facts import every_wins, moves, turns
 
 Pair = tuple[int, int]
 SMALL = [(x, y) for y in range(0, 7) for x in range(0, y + 1)]
@@ -47,18 +47,8 @@ def test_outcomes_agree_with_the_brute_force_search() -> None:
 def strategy_wins(position: tuple[Pair, ...]) -> bool:
     """With the strategy to move from ``position`` (an N-position), does it win against every
     answer the opponent can make?"""
-    a = arena()
-    after = a.strategy(position).after
-    live = [i for i, p in enumerate(after) if moves(p)]
-    if not live:
-        return True  # the strategy made the last move
-    for choice in itertools.product(*(moves(after[i]) for i in live)):
-        reply = list(after)
-        for i, new in zip(live, choice):
-            reply[i] = new
-        if not strategy_wins(tuple(reply)):
-            return False
-    return True
+    after = arena().strategy(position).after
+    return all(strategy_wins(reply) for reply in turns(after))  # none left: the strategy moved last
 
 
 def test_the_computer_wins_every_n_position_against_every_defence() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -35,20 +36,24 @@ def single_wins(pair: Pair) -> bool:
     return any(not single_wins(m) for m in moves(pair))
 
 
-@cache
-def every_wins(position: tuple[Pair, ...]) -> bool:
-    """Brute-force every-SG: does the player to move win? Each turn moves in every unfinished
-    game; when none is left, the player to move did not make the last move, and has lost."""
+def turns(position: tuple[Pair, ...]) -> Iterator[tuple[Pair, ...]]:
+    """Every position one every-SG turn can leave: a move in each unfinished game (none when
+    every game is finished)."""
     live = [i for i, p in enumerate(position) if moves(p)]
     if not live:
-        return False
+        return
     for choice in itertools.product(*(moves(position[i]) for i in live)):
         after = list(position)
         for i, m in zip(live, choice):
             after[i] = m
-        if not every_wins(tuple(after)):
-            return True
-    return False
+        yield tuple(after)
+
+
+@cache
+def every_wins(position: tuple[Pair, ...]) -> bool:
+    """Brute-force every-SG: does the player to move win? When no game is left to move, the
+    player to move did not make the last move, and has lost."""
+    return any(not every_wins(after) for after in turns(position))
 
 
 PAIRS = [(x, y) for y in range(0, 9) for x in range(0, y + 1)]

@@ -60,3 +60,44 @@ def test_every_sg_when_every_game_is_finished(client: FlaskClient) -> None:
     html = client.get("/w/every-sg?size=8&pairs=0,3 2,0", headers=HX).text
     assert "Every game is finished" in html and "lasts 0" not in html
     assert "Play this turn in every game" not in html
+
+
+def test_every_sg_steps_fill_a_pairs_moves_before_it() -> None:
+    """The widget's order is the lesson's program's: by the larger pile, then the smaller; every
+    move of a pair leads to a pair filled earlier, so each step can be explained from the table."""
+    from grundy.widgets import every_sg
+
+    order = every_sg.parse({"size": "20"}).order()
+    assert len(order) == every_sg.pair_count(20) == len(set(order))
+    index = {pair: i for i, pair in enumerate(order)}
+    for pair in order:
+        for option in every_sg.options(pair):
+            assert index[option.after] < index[pair], (pair, option.after)
+
+
+def test_every_sg_stepping_hides_what_the_steps_have_not_reached(client: FlaskClient) -> None:
+    html = client.get("/w/every-sg?size=6&step=5&pairs=3,5", headers=HX).text
+    assert "5 of 28 pairs filled" in html
+    shown = re.findall(r'name="cell" value="(\d+),(\d+)"', html)
+    assert {(min(int(a), int(b)), max(int(a), int(b))) for a, b in shown} == {(0, 0), (0, 1), (1, 1), (0, 2), (1, 2)}
+    assert "(1, 2)</strong>: 1 step" in html  # the pair the last step filled is explained
+    assert "lasts 3 more moves" not in html and "press <strong>Show all</strong>" in html
+    # a blank pair clicked while hiding explains nothing; with hide=0 every pair is shown
+    assert "(4, 6)</strong>" not in client.get("/w/every-sg?size=6&step=5&cell=4,6", headers=HX).text
+    assert len(re.findall(r'name="cell"', client.get("/w/every-sg?size=6&step=5&hide=0", headers=HX).text)) == 49
+
+
+def test_every_sg_step_buttons_win_over_the_step_the_form_carries(client: FlaskClient) -> None:
+    html = client.get("/w/every-sg?size=6&step=5&go=6", headers=HX).text
+    assert "6 of 28 pairs filled" in html
+    assert "All 28 pairs shown" in client.get("/w/every-sg?size=6&step=5&go=", headers=HX).text
+    assert '<input type="hidden" name="step" value="6">' in html  # a clicked pair keeps the step
+
+
+def test_every_sg_resizing_keeps_the_step() -> None:
+    from grundy.widgets import every_sg
+
+    old = every_sg.parse({"size": "8", "step": "30"})
+    assert every_sg.resume_step(old, every_sg.parse({"size": "12"})) == 30
+    assert every_sg.resume_step(old, every_sg.parse({"size": "4"})) == 15  # all of a 4-table's pairs
+    assert every_sg.resume_step(every_sg.parse({"size": "8"}), every_sg.parse({"size": "4"})) == 0

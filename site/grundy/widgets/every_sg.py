@@ -6,6 +6,10 @@ move (x = 0) loses. Under every-SG every unfinished game must be moved in each t
 that finishes last decides. The winner of a game makes it last as long as possible and the loser
 as short as possible; the number of moves that leaves is the game's *step count*, and the first
 player wins the whole exactly when the largest step count is odd.
+
+Next fills the table one pair at a time in the order the lesson's program does (by the larger
+pile, then the smaller): every move lowers the larger pile or empties the smaller, so a pair's
+moves are always filled before it. Projected with "hide" on, pairs not reached yet are blank.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from grundy.games.registry import family
 from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter
+from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 
 NAME = "every-sg"
 TITLE = "Every-SG: step counts of Euclid's game"
@@ -35,7 +39,17 @@ SIZE = spec.Param("size", "int", "The largest pile in the table", default="12", 
 CELL = spec.Param("cell", "text", "The pair shown", help=f"a pair like `5,8` (piles up to {MAX_PILE})")
 PAIRS = spec.Param("pairs", "text", "The games played at once",
                    help=f"up to {MAX_PAIRS} pairs like `3,5 2,7` (piles up to {MAX_PILE}): every one is moved each turn")
-PARAMS = (SIZE, CELL, PAIRS)
+# The step buttons send "go", so a step kept in the form rides along with a clicked pair.
+OVERRIDES = {"go": "step"}
+
+
+def pair_count(size: int) -> int:
+    """The pairs x ≤ y ≤ size: what the steps fill (the table shows each both ways round)."""
+    return (size + 1) * (size + 2) // 2
+
+
+STEP = spec.step(pair_count(MAX_SIZE), "The step (pairs filled)", help="start stepping with this many pairs filled")
+PARAMS = (SIZE, CELL, PAIRS, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
@@ -55,29 +69,46 @@ class Params:
     size: int
     cell: Pair | None
     pairs: tuple[Pair, ...]
+    step: int | None = None  # None: the whole table; k: the first k pairs of order() filled
+    hide: bool = True  # while stepping, pairs not reached yet are blank (else all shown, the step marked)
 
     def query(self, **changes: object) -> dict[str, str]:
+        fields = {"cell": self.cell, "step": self.step, "hide": self.hide} | changes
         q = {"size": str(self.size)}
-        cell = changes.get("cell", self.cell)
+        cell = fields["cell"]
         if cell is not None:
             assert isinstance(cell, tuple)
             q["cell"] = f"{cell[0]},{cell[1]}"
         if self.pairs:
             q["pairs"] = self.pairs_text()
-        return q
+        if fields["step"] is not None:
+            q["step"] = str(fields["step"])
+        return q | hide_query(bool(fields["hide"]))
+
+    def order(self) -> list[Pair]:
+        """The pairs (x, y), x ≤ y, in the order the steps fill them: by y, then by x."""
+        return [(x, y) for y in range(self.size + 1) for x in range(y + 1)]
 
     def pairs_text(self, pairs: tuple[Pair, ...] | None = None) -> str:
         return " ".join(f"{a},{b}" for a, b in (self.pairs if pairs is None else pairs))
 
 
 def parse(args: Mapping[str, str]) -> Params:
+    args = apply_overrides(args, OVERRIDES)
     size = SIZE.whole(args)
     raw_cell = args.get("cell", "").strip()
     cell = _pair(raw_cell, "cell") if raw_cell else None
     items = [p for p in re.split(r"[\s;]+", args.get("pairs", "").strip()) if p]
     if len(items) > MAX_PAIRS:
         raise BadParameter("pairs", f"At most {MAX_PAIRS} games at once; got {len(items)}.")
-    return Params(size, cell, tuple(_pair(p, "pairs") for p in items))
+    step = STEP.optional_whole(args, hi=pair_count(size))
+    return Params(size, cell, tuple(_pair(p, "pairs") for p in items), step, spec.HIDE.flag(args))
+
+
+def resume_step(old: Params, new: Params) -> int:
+    """The order is the same for every table size, so a resized table keeps its step (within
+    the new size): the class has seen exactly those pairs."""
+    return 0 if old.step is None else min(old.step, pair_count(new.size))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +144,22 @@ class View:
     focus: Focus | None
     games: list[Game]
     verdict: str | None  # "N" or "P" for the sum, None without pairs
+    filled: frozenset[Pair]  # the pairs (x ≤ y) shown: all of them unless stepping with hide on
+    current: Pair | None  # the pair the last step filled
+
+    @property
+    def stepping(self) -> bool:
+        return self.params.step is not None
+
+    @property
+    def hiding(self) -> bool:
+        return self.stepping and self.params.hide
+
+    def shown(self, x: int, y: int) -> bool:
+        return (min(x, y), max(x, y)) in self.filled
+
+    def is_current(self, x: int, y: int) -> bool:
+        return self.current == (min(x, y), max(x, y))
 
     @property
     def longest_steps(self) -> int:
@@ -137,23 +184,30 @@ def options(pair: Pair) -> list[Option]:
 def view(params: Params) -> View:
     n = params.size
     table = [[(euclid.outcome(x, y), euclid.steps(x, y)) for y in range(n + 1)] for x in range(n + 1)]
+    order = params.order()
+    step = params.step
+    filled = frozenset(order if step is None or not params.hide else order[:step])
+    current = order[step - 1] if step else None
     focus = None
-    if params.cell is not None:
-        a, b = params.cell
-        focus = Focus(params.cell, euclid.outcome(a, b), euclid.steps(a, b), options(params.cell))
+    shown_cell = params.cell if params.cell is not None and (min(params.cell), max(params.cell)) in filled else None
+    explained = shown_cell or current  # a blank pair is not explained while hiding: the class works it out
+    if explained is not None:
+        a, b = explained
+        focus = Focus(explained, euclid.outcome(a, b), euclid.steps(a, b), options(explained))
     games: list[Game] = []
     verdict = None
     if params.pairs:
         counts = [euclid.steps(a, b) for a, b in params.pairs]
         top = max(counts)
         for pair, count in zip(params.pairs, counts):
-            chosen = [o for o in options(pair) if o.chosen]
-            games.append(Game(pair, euclid.outcome(*pair), count, count == top, chosen[0] if chosen else None))
+            move = next((o for o in options(pair) if o.chosen), None)
+            games.append(Game(pair, euclid.outcome(*pair), count, count == top, move))
         verdict = "N" if top % 2 == 1 else "P"
-    return View(params, table, focus, games, verdict)
+    return View(params, table, focus, games, verdict, filled, current)
 
 
-WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view)
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, step_keys=("step", "go"),
+                presentable=True)
 
 
 __all__ = ["WIDGET", "options", "parse", "view"]

@@ -16,7 +16,7 @@ from grundy.words import describe
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.numerals import read_whole
-from grundy.widgets.params import BadParameter, hide_query
+from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 
 NAME = "grid"
 TITLE = "P/N and SG grids of two-number games"
@@ -99,11 +99,7 @@ class Params:
 
 
 def parse(args: Mapping[str, str]) -> Params:
-    merged = dict(args)
-    for button, field in OVERRIDES.items():
-        if button in merged:
-            merged[field] = merged.pop(button)
-    args = merged
+    args = apply_overrides(args, OVERRIDES)
     game = GAME.choice(args)
     size = SIZE.whole(args)
     sg = spec.SG.flag(args)

@@ -84,6 +84,16 @@ def hide_param(args: Mapping[str, str]) -> bool:
     return flag_param(args, "hide", label="Hide until revealed")
 
 
+def apply_overrides(args: Mapping[str, str], overrides: Mapping[str, str]) -> dict[str, str]:
+    """A button's key in place of the field it sets: a form can carry a field hidden (the step,
+    the cell) and a button that changes it, and the button wins."""
+    merged = dict(args)
+    for button, field in overrides.items():
+        if button in merged:
+            merged[field] = merged.pop(button)
+    return merged
+
+
 def hide_query(hide: bool) -> dict[str, str]:
     """The URL field for :func:`hide_param`: nothing for the default, ``hide=0`` otherwise."""
     return {} if hide else {"hide": "0"}
