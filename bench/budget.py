@@ -63,6 +63,9 @@ CASES: list[tuple[str, str, dict[str, str] | None, int]] = [
     ("play: Kayles 22, first reply", "/play/kayles?start=22&moves=21", None, 200),
     ("play: Grundy's game 24, first reply", "/play/grundys-game?start=24&moves=1,23", None, 200),
     ("play: Wythoff 31,31 with hints", "/play/wythoff?start=31,31&hints=1", None, 200),
+    ("play: every-SG 8 games of 1,20, hints (every option's steps)", "/play/every-euclid?start=" + ";".join(["1,20"] * 8) + "&hints=1", None, 200),
+    ("play: every-SG 8 games of 55,89, computer first", "/play/every-euclid?start=" + ";".join(["55,89"] * 8) + "&first=computer", None, 303),
+    ("refused: every-SG 8 games of 1,100 (history too long)", "/play/every-euclid?start=" + ";".join(["1,100"] * 8), None, 400),
     # Refusals: the stalling links, and one bad value per kind of parameter.
     ("refused: Wythoff 5x 0,0 + 3x 13,13", "/play/wythoff?start=0,0;0,0;0,0;0,0;0,0;13,13;13,13;13,13", None, 400),
     ("refused: Nim 0,0,0,0,37,37,37,37", "/play/nim?start=0,0,0,0,37,37,37,37", None, 400),
@@ -71,6 +74,7 @@ CASES: list[tuple[str, str, dict[str, str] | None, int]] = [
     ("refused: subtraction 1..6, 7 heaps of 15", "/play/subtraction?set=1,2,3,4,5,6&start=0,15,15,15,15,15,15,15", None, 400),
     ("refused: Bomb 4,4;4,4;4,4", "/play/bomb?start=4,4;4,4;4,4", None, 400),
     ("refused: Grundy's game 200,200,200", "/play/grundys-game?start=200,200,200", None, 400),
+    ("every-sg table 20, pairs 1,1000 and 999,1000, step 200", "/w/every-sg?size=20&pairs=1,1000%20999,1000&step=200&cell=20,19", None, 200),
     ("refused: a move before the answer", "/quiz/move", {"game": "nim", "level": "1", "seed": "1", "after": "0"}, 400),
     ("refused: pn-table upto 10^1000", "/w/pn-table?upto=" + "9" * 1000, None, 400),
     ("refused: period with n of 5000 digits", "/w/period?n=" + "9" * 5000, None, 400),

@@ -325,3 +325,27 @@ def test_bad_input_raises_game_error_quoting_it() -> None:
         with pytest.raises(GameError, match=text.replace("(", r"\(").replace(")", r"\)")):
             call()
     assert issubclass(GameError, ValueError)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 1000), st.integers(0, 1000))
+def test_euclid_step_counts_by_the_forced_line_equal_the_search(a: int, b: int) -> None:
+    """The closed rule follows the one line of correct play; the search takes every move."""
+    assert euclid.steps(a, b) == euclid.steps_by_search(a, b)
+
+
+@given(st.integers(1, 10**200), st.integers(1, 10**200))
+def test_euclid_step_counts_for_huge_piles_have_the_outcomes_parity(a: int, b: int) -> None:
+    assert (euclid.steps(a, b) % 2 == 1) == (euclid.outcome(a, b) == "N")
+
+
+def test_euclids_line_move_is_the_strategys_move_by_the_definition() -> None:
+    """EuclidFamily.every_move (the line, no listing) equals Family.every_move (every move scored)."""
+    from grundy.games.family import Family
+
+    fam = euclid.EuclidFamily()
+    for x in range(0, 60):
+        for y in range(x, 60):
+            assert fam.every_move((x, y)) == Family.every_move(fam, (x, y)), (x, y)
+    big = 10**120 + 7
+    assert euclid.line_move(3, big) is not None and euclid.steps(3, big) >= 1

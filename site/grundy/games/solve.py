@@ -124,13 +124,10 @@ def _every(family: Family[Any], position: tuple[Any, ...], shown: list[str]) -> 
     result: Outcome = "N" if max(counts) % 2 == 1 else "P"
     turn = []
     for i, c in enumerate(position):
-        options = list(family.moves(c))
-        if not options:
-            continue
-        won = family.outcome(c) == "N"
-        action, parts = next((a, p) for a, p in options
-                             if family.every_steps(p[0]) == counts[i] - 1 and (not won or family.outcome(p[0]) == "P"))
-        turn.append(WinningMove(i, action, tuple(map(family.format, parts))))
+        chosen = family.every_move(c)
+        if chosen is not None:
+            action, parts = chosen
+            turn.append(WinningMove(i, action, tuple(map(family.format, parts))))
     return Solution(family.key, family.rule(), shown, result, None, [],
                     every_turn=turn if result == "N" else [], steps=counts)
 

@@ -33,7 +33,7 @@ BLURB = (
     " to play them all at once."
 )
 MAX_SIZE = 20  # a table of 21 × 21 pairs
-MAX_PILE = euclid.MAX_SEARCHED_PILE  # HDU 3595's limit: step counts are searched up to here
+MAX_PILE = 1000  # HDU 3595's limit (step counts have a closed rule; a pair's moves are listed, up to 1000)
 MAX_PAIRS = 8
 SIZE = spec.Param("size", "int", "The largest pile in the table", default="12", lo=2, hi=MAX_SIZE)
 CELL = spec.Param("cell", "text", "The pair shown", help=f"a pair like `5,8` (piles up to {MAX_PILE})")
