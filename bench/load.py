@@ -13,14 +13,16 @@ run, each for DURATION seconds:
 4. **class + memo-busting attacker**: 8 connections cycling through 240 subtraction rules, so
    the computer's memo (8 rules kept) never helps: every request is a fresh search.
 
-Throughout each run a canary (2 connections) asks for `GET /` alone; its p99 is the figure that
-says whether the site stayed usable (target: under 100 ms). Reported per run and per client:
+Throughout each run a canary (2 connections, each pausing 20 ms between requests, so it asks at
+most ~100 times a second whatever the server does and the runs stay comparable) asks for
+`GET /` alone; its p99 is the figure that says whether the site stayed usable (target: under
+100 ms). Reported per run and per client:
 requests/s, p50, p99, non-2xx/3xx answers and socket errors (wrk's own counts).
 
     .venv/bin/python bench/load.py [DURATION] [--compare]
 
-``--compare`` first runs everything against the server as it was before computing requests
-took turns (grundy.web.turns) and before the short switch interval (grundy.serve).
+``--compare`` first runs everything against the server as it was before computing requests were
+served by niced child processes (grundy.web.pool), computing in the workers' own threads.
 
 wrk must be installed (Debian: apt-get install wrk). Only 127.0.0.1 is ever a target. wrk and
 the slow clients share this machine's 2 cores with the server, so figures are comparable within
@@ -200,13 +202,14 @@ def start_server(env: dict[str, str]) -> subprocess.Popen[bytes]:
     raise SystemExit(f"the server did not start on port {PORT}")
 
 
-# --compare: the same runs against the server as it was before turns and the short switch
-# interval (every computing request at once, Python's 5 ms slices), in the same invocation.
-BEFORE = {"GRUNDY_COMPUTE_SLOTS": "64", "GRUNDY_SWITCH_INTERVAL": "0.005"}
+# --compare: the same runs against the server as it was before computing requests went to the
+# niced child processes (grundy.web.pool): computed in the worker's threads, taking turns.
+BEFORE = {"GRUNDY_COMPUTE_PROCESSES": "0"}
 
 
 def main() -> None:
-    configurations = [("before: no turns, 5 ms slices", BEFORE), ("now", {})] if "--compare" in sys.argv else [("now", {})]
+    configurations = ([("before: computed in the workers' threads", BEFORE), ("now: computed in niced child processes", {})]
+                      if "--compare" in sys.argv else [("now", {})])
     for title, env in configurations:
         print(f"# {title}\n")
         measure(env)
@@ -215,6 +218,8 @@ def main() -> None:
 def measure(env: dict[str, str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         mix, worst, busting = Path(tmp, "mix.lua"), Path(tmp, "worst.lua"), Path(tmp, "busting.lua")
+        canary = Path(tmp, "canary.lua")
+        canary.write_text("function delay()\n  return 20\nend\n")  # ms between one answer and the next request
         mix.write_text(lua_mix())
         worst.write_text(lua_cycle([WORST_PLAY]))
         busting.write_text(lua_cycle(memo_busting_paths()))
@@ -229,7 +234,7 @@ def measure(env: dict[str, str]) -> None:
                     ("class + attacker: 8 x fresh searches, 240 rules", busting)]
             print(f"server: make run (grundy.serve), {DURATION} s a run, wrk --timeout 10s\n")
             for title, extra in runs:
-                clients = {"class mix": wrk(50, mix, "/", DURATION, threads=2), "canary GET /": wrk(2, None, "/", DURATION)}
+                clients = {"class mix": wrk(50, mix, "/", DURATION, threads=2), "canary GET /": wrk(2, canary, "/", DURATION)}
                 if extra == "slow":
                     slow_clients(10, DURATION + 2)
                 elif extra is not None:

@@ -74,6 +74,40 @@ def test_the_app_answers_through_the_served_configuration(server: int) -> None:
     assert headers["content-security-policy"] == HEADERS["Content-Security-Policy"]
 
 
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid``, from /proc (Linux)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def test_computing_requests_are_served_by_nicer_children(server: int) -> None:
+    """grundy.web.pool: a widget, a game and a quiz answer go through the niced children (and
+    come back whole, cookie included); the worker itself stays at the server's priority."""
+    status, _, body = exchange(server, b"GET /w/pn-table?upto=40&sg=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+    assert status == 200 and 'data-widget="pn-table"' in body
+    form = b"game=nim&level=1&seed=3&says=N"
+    status, headers, body = exchange(server, b"POST /quiz/answer HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                                     b"Sec-Fetch-Site: same-origin\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                                     b"Content-Length: %d\r\n\r\n%s" % (len(form), form))
+    assert status == 200 and "set-cookie" in headers and "quiz-card" in body
+    gunicorn = next(p for p in _descendants(os.getpid()) if b"gunicorn" in Path(f"/proc/{p}/cmdline").read_bytes())
+    nice = {p: os.getpriority(os.PRIO_PROCESS, p) for p in _descendants(gunicorn)}
+    assert sorted(set(nice.values())) == [0, 10], nice  # the worker (and its helpers) at 0, the children at 10
+
+
 TOO_MANY_HEADERS = b"".join(b"X-H%d: 1\r\n" % i for i in range(120))
 
 

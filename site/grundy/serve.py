@@ -13,6 +13,10 @@ few times (reading, writing, gunicorn's poller) and waited up to a slice each ti
 threads computing widgets; at 1 ms or 0.5 ms it waits that much instead (bench/load.py: ``GET /``
 p99 under load went from 160–260 ms at 5 ms to 78–130 ms at 0.5 ms, with grundy.web.turns).
 
+Computing requests do not run in the worker's threads at all: :func:`post_worker_init` puts
+grundy.web.pool in front of the app, and child processes, 10 steps nicer, compute them, so the
+interval above matters only for what the worker itself answers.
+
 The worker is gunicorn's own with two changes: that interval, and the answers gunicorn writes
 itself before the app sees a request (414 for a request line over ``limit_request_line`` bytes,
 431 for too many or too large headers, 400 for a malformed request), which carry the site's
@@ -29,6 +33,9 @@ from typing import Any
 from gunicorn import util
 from gunicorn.workers.gthread import ThreadWorker as _GunicornThreadWorker
 
+from flask import Flask
+
+from grundy.web.pool import ComputePool
 from grundy.web.security import HEADERS
 
 worker_class = "grundy.serve.ThreadWorker"
@@ -38,6 +45,11 @@ threads = 32
 limit_request_line = 4094
 
 SWITCH_INTERVAL = 0.0005  # seconds; GRUNDY_SWITCH_INTERVAL overrides it (for bench/load.py)
+# Computing requests (widgets, projection, quiz, play) are served by this many child processes
+# per worker, this much nicer (grundy.web.pool); GRUNDY_COMPUTE_PROCESSES=0 computes in the
+# worker's own threads instead (for bench/load.py --compare).
+COMPUTE_PROCESSES = 2
+COMPUTE_NICE = 10
 
 _PAGE = """<!doctype html>
 <html lang="en">
@@ -68,6 +80,14 @@ def error_response(status: int, reason: str, message: str) -> bytes:
 def _write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
     # gunicorn's Worker.handle_error picks the status and words, then calls util.write_error.
     util.write_nonblock(sock, error_response(status_int, reason, mesg or reason))
+
+
+def post_worker_init(worker: Any) -> None:
+    """gunicorn's hook, once the app is loaded in a worker: put the compute pool in front of it."""
+    processes = int(os.environ.get("GRUNDY_COMPUTE_PROCESSES", COMPUTE_PROCESSES))
+    if processes > 0 and isinstance(worker.wsgi, Flask):
+        worker.wsgi = ComputePool(worker.wsgi, processes=processes, nice=COMPUTE_NICE,
+                                  wait=float(os.environ.get("GRUNDY_COMPUTE_WAIT", "20")))
 
 
 class ThreadWorker(_GunicornThreadWorker):  # type: ignore[misc]  # gunicorn ships no types

@@ -1,0 +1,89 @@
+"""grundy.web.pool: computing requests served by niced child processes, everything else by the
+app itself; a child that dies or a request that waits too long gets a 503, never a 500, and the
+pool comes back."""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from werkzeug.test import Client
+
+from grundy import create_app
+from grundy.web.pool import MAX_BODY, ComputePool
+from grundy.web.security import HEADERS
+
+CONFIG = {"SECRET_KEY": "test-pool"}
+
+
+def _app() -> Flask:
+    return create_app(CONFIG)
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ComputePool]:
+    made = ComputePool(_app(), processes=1, nice=5, wait=30, factory="tests.test_pool:_app")
+    yield made
+    made.close()
+
+
+def test_only_computing_blueprints_go_to_the_children(pool: ComputePool) -> None:
+    def environ(path: str, method: str = "GET") -> dict[str, str]:
+        return {"PATH_INFO": path, "REQUEST_METHOD": method, "SERVER_NAME": "localhost", "SERVER_PORT": "80",
+                "wsgi.url_scheme": "http"}
+
+    for path in ("/w/pn-table", "/present/grid", "/play/nim", "/quiz/q"):
+        assert pool.computes(environ(path)), path
+    assert pool.computes(environ("/quiz/answer", "POST"))
+    for path in ("/", "/lessons/nim", "/static/css/grundy.css", "/nowhere", "/w"):
+        assert not pool.computes(environ(path)), path
+
+
+def test_an_answer_from_a_child_is_the_apps_own(pool: ComputePool) -> None:
+    url = "/w/pn-table?rule=set&set=1,3,4&upto=40&sg=1"
+    through, direct = Client(pool).get(url), _app().test_client().get(url)
+    assert through.status_code == direct.status_code == 200
+    assert through.get_data() == direct.get_data()
+    for name, value in HEADERS.items():
+        assert through.headers[name] == value
+
+
+def test_a_child_sees_the_body_and_cookies_and_sets_the_session(pool: ComputePool) -> None:
+    client = Client(pool)
+    answer = client.post("/quiz/answer", data={"game": "nim", "level": "1", "seed": "3", "says": "N"},
+                         headers={"Sec-Fetch-Site": "same-origin"})
+    assert answer.status_code == 200 and "Set-Cookie" in answer.headers
+    index = client.get("/quiz")  # answered by the app itself, reading the cookie the child signed
+    from grundy.practice.quiz import question
+
+    right = int(question("nim", 1, 3).outcome() == "N")
+    assert f"{right} right of 1" in index.get_data(as_text=True)
+
+
+def test_a_dead_child_costs_one_busy_answer_and_the_pool_comes_back(pool: ComputePool) -> None:
+    pool._executor.submit(os._exit, 1)  # a child killed, as by the OOM killer
+    time.sleep(1)
+    client = Client(pool)
+    first = client.get("/w/pn-table")
+    assert first.status_code in (200, 503)
+    if first.status_code == 503:
+        assert first.headers["Retry-After"] == "5" and first.headers["Content-Security-Policy"]
+    assert client.get("/w/pn-table").status_code == 200
+
+
+def test_waiting_too_long_is_a_busy_answer() -> None:
+    impatient = ComputePool(_app(), processes=1, nice=5, wait=0.000001, factory="tests.test_pool:_app")
+    try:
+        answer = Client(impatient).get("/w/pn-table?upto=300&sg=1")
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "5"
+        assert Client(impatient).get("/").status_code == 200  # pages are not queued behind it
+    finally:
+        impatient.close()
+
+
+def test_a_body_too_large_to_forward_is_left_to_the_app(pool: ComputePool) -> None:
+    answer = Client(pool).post("/quiz/answer", data={"says": "N" * (MAX_BODY + 10)},
+                               headers={"Sec-Fetch-Site": "same-origin"})
+    assert answer.status_code < 500
