@@ -203,8 +203,8 @@ def start_server(env: dict[str, str]) -> subprocess.Popen[bytes]:
 
 
 # --compare: the same runs against the server as it was before computing requests went to the
-# niced child processes (grundy.web.pool): computed in the worker's threads, taking turns.
-BEFORE = {"GRUNDY_COMPUTE_PROCESSES": "0"}
+# niced child processes (grundy.web.pool): computed in the worker's 32 threads, taking turns.
+BEFORE = {"GRUNDY_COMPUTE_PROCESSES": "0", "GUNICORN_CMD_ARGS": "--threads 32"}
 
 
 def main() -> None:

@@ -1,9 +1,9 @@
 """How `make run` serves the site: gunicorn's settings, read with ``gunicorn -c python:grundy.serve``.
 
-Two ``gthread`` workers of 32 threads. gthread holds a thread per unfinished request: with 4
-threads a worker, 40 slow clients (one header line every 2 s, bench/slow_clients.py) starved the
-site (0 req/s for ``GET /``); with 32, the same site answered 1,858 req/s at p99 23 ms, as fast as
-with 4 threads and no slow clients. gevent answered more (2,490 req/s) but at p99 1.06 s, with
+Two ``gthread`` workers of 128 threads (see ``threads`` below). gthread holds a thread per
+unfinished request: with 4 threads a worker, 40 slow clients (one header line every 2 s,
+bench/slow_clients.py) starved the site (0 req/s for ``GET /``); with 32, the same site answered
+1,858 req/s at p99 23 ms, as fast as with 4 threads and no slow clients. gevent answered more (2,490 req/s) but at p99 1.06 s, with
 timeouts: a search holds its event loop. In public, put a buffering reverse proxy (nginx) in
 front: see the README.
 
@@ -40,7 +40,12 @@ from grundy.web.security import HEADERS
 
 worker_class = "grundy.serve.ThreadWorker"
 workers = 2
-threads = 32
+# A thread per request being answered, waiting ones included: with the compute pool, most of a
+# worker's threads only wait for a child's answer, and a request finding every thread taken
+# waits for one in the accept queue. At 32, a class of 50 connections with 8 attackers held a
+# worker's threads, and `GET /` waited behind them (p99 155–310 ms, bench/load.py); at 128 it
+# was 10–23 ms in every run. Threads cost little here: they wait, and the pool bounds the work.
+threads = 128
 # gunicorn's default, stated because the play pages bound a game's URL by it (practice.arena).
 limit_request_line = 4094
 
