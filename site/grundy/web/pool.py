@@ -33,6 +33,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
+from grundy.numerals import read_whole
 from grundy.web.security import HEADERS
 from grundy.web.turns import COMPUTING
 
@@ -78,10 +79,10 @@ class ComputePool:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if not self.computes(environ):
             return self.app(environ, start_response)
-        length = environ.get("CONTENT_LENGTH") or "0"
-        if not length.isascii() or not length.isdigit() or int(length) > MAX_BODY:
+        length = read_whole(environ.get("CONTENT_LENGTH") or "0", max_digits=12)
+        if length is None or length > MAX_BODY:
             return self.app(environ, start_response)  # the app answers what it cannot accept
-        body = environ["wsgi.input"].read(int(length)) if int(length) else b""
+        body = environ["wsgi.input"].read(length) if length else b""
         plain = {k: v for k, v in environ.items() if isinstance(v, (str, int, float, bool)) or (
             k == "wsgi.version" and isinstance(v, tuple))}
         status, headers, data = self._answer(plain, body)
