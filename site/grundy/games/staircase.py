@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from math import comb
 
 from grundy.games.core import Action, GameError, Move, Outcome, nim_sum
 from grundy.games.family import Family, number
@@ -99,7 +100,7 @@ class BoxesGame:
 
 
 def boxes_grundy(cards: Sequence[int]) -> int:
-    """Each box reaches box 1, 2 or 3 (where no move starts) in a fixed number of moves, and
+    """Each box reaches box 1, 3 or 4 (where no move starts) in a fixed number of moves, and
     that number is odd exactly for boxes ≡ 0, 2, 5 (mod 6); those are the staircase's odd
     steps, so SG = XOR of their cards.
 
@@ -176,6 +177,17 @@ class StaircaseFamily(Family[tuple[int, ...]]):
 
     def sg(self, c: tuple[int, ...]) -> int:
         return grundy(c)
+
+    def size(self, c: tuple[int, ...]) -> int:
+        """Coins only move down, so every reachable staircase spreads at most the coins there
+        are now over the same steps (the rest have left): C(total + steps, steps)."""
+        return comb(sum(c) + len(c), len(c))
+
+    def move_count(self, c: tuple[int, ...]) -> int:
+        return sum(c)  # 1..c_i coins from each step; the coins on the staircase never grow
+
+    def longest(self, c: tuple[int, ...]) -> int:
+        return sum(i * coins for i, coins in enumerate(c, start=1))  # a coin on step i moves at most i times
 
     def moves_to_value(self, c: tuple[int, ...], target: int) -> list[tuple[Action, tuple[tuple[int, ...], ...]]]:
         return [(m.action, (m.position,)) for m in moves_to_value(c, target)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.widgets import (
+    boxes,
     every_sg,
     game_sum,
     grid,
@@ -16,6 +17,7 @@ from grundy.widgets import (
     pn_table,
     ring,
     spec,
+    staircase,
     take_away,
     wythoff_plot,
     xor_columns,
@@ -27,7 +29,7 @@ from grundy.widgets.params import BadParameter
 WIDGETS: dict[str, Widget[Any, Any]] = {
     w.name: w for w in (pn_table.WIDGET, mex_steps.WIDGET, take_away.WIDGET, xor_columns.WIDGET, period.WIDGET,
                         grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET,
-                        ring.WIDGET, every_sg.WIDGET)
+                        ring.WIDGET, every_sg.WIDGET, staircase.WIDGET, boxes.WIDGET)
 }
 
 

@@ -67,4 +67,5 @@ MOVES: dict[str, Template] = {
 GROUPS: dict[str, tuple[str, str]] = {
     "take-from": ("pile {1}", "take {0}"),
     "take-both": ("both piles", "take {0}"),
+    "move-step": ("step {1}", "move {0} down"),
 }

@@ -1,0 +1,106 @@
+"""Staircase Nim (lesson 12): coins on steps 1..n; a move slides any number of coins from one
+step to the step below (from step 1, off the staircase). The staircase is drawn on the server
+with the odd steps marked: they are the Nim heaps, and the position is P exactly when their XOR
+is 0. The winning moves are listed (a Nim move down from an odd step, or the rare move from an
+even step that fills the odd step below to the right size), each a button that plays it; so is
+moving the whole of each even step down, so a student can test "a move from an even step
+changes nothing" by playing one and seeing the winning reply carry the same coins on down.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from grundy.games import staircase
+from grundy.games.core import nim_sum
+from grundy.widgets import spec
+from grundy.widgets.base import Widget
+from grundy.widgets.params import BadParameter
+from grundy.words import describe
+
+NAME = "staircase"
+TITLE = "Staircase Nim: only the odd steps count"
+BLURB = (
+    "Coins on a staircase; a move slides coins from one step to the step below, and from step 1"
+    " off the staircase. The odd steps are the Nim heaps: their XOR decides."
+)
+MAX_STEPS = 12
+MAX_COINS = 99  # coins on one step: each is drawn, up to a column's height, and counted
+COINS = spec.Param("coins", "int-list", "Coins on steps 1, 2, 3, …", default="3,5,4,2,6", lo=0, hi=MAX_COINS,
+                   max_items=MAX_STEPS, help="the coins on each step from the bottom, e.g. `3,5,4,2,6`")
+PARAMS = (COINS,)
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    coins: tuple[int, ...]
+
+    def query(self, **changes: object) -> dict[str, str]:
+        coins = changes.get("coins", self.coins)
+        assert isinstance(coins, tuple)
+        return {"coins": ",".join(map(str, coins))}
+
+    def text(self, coins: tuple[int, ...] | None = None) -> str:
+        return ",".join(map(str, self.coins if coins is None else coins))
+
+
+def parse(args: Mapping[str, str]) -> Params:
+    coins = tuple(COINS.int_list(args))
+    if not coins:
+        raise BadParameter("coins", "A staircase has at least one step.")
+    return Params(coins)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    number: int  # 1 = the bottom step
+    coins: int
+    odd: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    words: str
+    after: tuple[int, ...]
+    from_odd: bool  # a Nim move down from an odd step (else from an even step onto an odd one)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    params: Params
+    steps: list[Step]
+    odd_values: list[int]  # the coins on steps 1, 3, 5, …
+    total: int  # their XOR
+    winning: list[Move]
+    even_moves: list[Move]  # a few moves from even steps: the ones the opponent can undo
+
+    @property
+    def outcome(self) -> str:
+        return "N" if self.total else "P"
+
+    @property
+    def over(self) -> bool:
+        return not any(self.params.coins)
+
+
+def view(params: Params) -> View:
+    coins = params.coins
+    steps = [Step(i + 1, c, i % 2 == 0) for i, c in enumerate(coins)]
+    odd_values = list(coins[0::2])
+    winning = [Move(describe(m.action), m.position, (m.action.args[1] % 2) == 1)
+               for m in staircase.moves_to_value(coins, 0)]
+    even = []
+    for i in range(1, len(coins), 2):  # the whole pile of each even step, moved down one step
+        if coins[i]:
+            m = next(m for m in staircase.StaircaseGame().options(coins)
+                     if m.action.args[1] == i + 1 and m.action.args[0] == coins[i])
+            even.append(Move(describe(m.action), m.position, False))
+    return View(params, steps, odd_values, nim_sum(odd_values), winning, even)
+
+
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, presentable=True)
+
+
+__all__ = ["WIDGET", "parse", "view"]
