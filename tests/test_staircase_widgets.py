@@ -40,3 +40,22 @@ def test_the_boxes_show_their_moves_and_classes(client: FlaskClient) -> None:
     sample = client.get("/w/boxes?n=7&cards=1,3,3,2,2,1,2", headers=HX).text
     assert "3 ⊕ 2 ⊕ 1 = <strong>0</strong>, so the first player loses" in sample
     assert client.get("/w/boxes?n=3&cards=1,2,3,4", headers=HX).status_code == 400
+
+
+def test_projected_the_staircase_reveals_in_steps(client: FlaskClient) -> None:
+    first = client.get("/present/staircase?coins=3,5,4,2,6&step=0", headers=HX).text
+    assert "Decide, then press Next" in first and "⊕" not in first and "Winning moves" not in first
+    second = client.get("/present/staircase?coins=3,5,4,2,6&step=1", headers=HX).text
+    assert "3 ⊕ 4 ⊕ 6" in second and "Winning moves" not in second
+    third = client.get("/present/staircase?coins=3,5,4,2,6&step=2", headers=HX).text
+    assert "Winning moves" in third
+    shown = client.get("/present/staircase?coins=3,5,4,2,6&step=0&hide=0", headers=HX).text
+    assert "Winning moves" in shown  # hide off: all shown while stepping
+
+
+def test_a_new_staircase_starts_at_the_picture_again() -> None:
+    from grundy.widgets import staircase
+
+    old = staircase.parse({"coins": "3,5,4", "step": "2"})
+    assert staircase.resume_step(old, staircase.parse({"coins": "3,5,4"})) == 2
+    assert staircase.resume_step(old, staircase.parse({"coins": "2,5,4"})) == 0

@@ -15,7 +15,7 @@ from grundy.games import staircase
 from grundy.games.core import nim_sum
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter
+from grundy.widgets.params import BadParameter, hide_query
 from grundy.words import describe
 
 NAME = "staircase"
@@ -28,7 +28,10 @@ MAX_STEPS = 12
 MAX_COINS = 99  # coins on one step: each is drawn, up to a column's height, and counted
 COINS = spec.Param("coins", "int-list", "Coins on steps 1, 2, 3, …", default="3,5,4,2,6", lo=0, hi=MAX_COINS,
                    max_items=MAX_STEPS, help="the coins on each step from the bottom, e.g. `3,5,4,2,6`")
-PARAMS = (COINS,)
+STAGES = ("the staircase alone", "the odd steps and their XOR", "the winning moves")
+STEP = spec.step(len(STAGES) - 1, "The step (what is revealed)",
+                 help="0: the staircase alone, 1: the odd steps' XOR, 2: the moves")
+PARAMS = (COINS, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
@@ -36,11 +39,17 @@ DEFAULTS = spec.defaults(PARAMS)
 @dataclass(frozen=True, slots=True)
 class Params:
     coins: tuple[int, ...]
+    step: int | None = None  # None: everything shown; 0, 1, 2: revealed up to STAGES[step]
+    hide: bool = True  # while stepping, what the step has not reached is not shown
 
     def query(self, **changes: object) -> dict[str, str]:
-        coins = changes.get("coins", self.coins)
+        fields = {"coins": self.coins, "step": self.step, "hide": self.hide} | changes
+        coins = fields["coins"]
         assert isinstance(coins, tuple)
-        return {"coins": ",".join(map(str, coins))}
+        q = {"coins": ",".join(map(str, coins))}
+        if fields["step"] is not None:
+            q["step"] = str(fields["step"])
+        return q | hide_query(bool(fields["hide"]))
 
     def text(self, coins: tuple[int, ...] | None = None) -> str:
         return ",".join(map(str, self.coins if coins is None else coins))
@@ -50,7 +59,13 @@ def parse(args: Mapping[str, str]) -> Params:
     coins = tuple(COINS.int_list(args))
     if not coins:
         raise BadParameter("coins", "A staircase has at least one step.")
-    return Params(coins)
+    return Params(coins, STEP.optional_whole(args), spec.HIDE.flag(args))
+
+
+def resume_step(old: Params, new: Params) -> int:
+    """The same staircase keeps its step; another one (a move played, coins typed) starts at
+    the staircase alone, so the class can guess again."""
+    return old.step or 0 if old.step is not None and old.coins == new.coins else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +91,17 @@ class View:
     winning: list[Move]
     even_moves: list[Move]  # a few moves from even steps: the ones the opponent can undo
 
+    stages: tuple[str, ...] = STAGES
+
+    @property
+    def stepping(self) -> bool:
+        return self.params.step is not None
+
+    def shows(self, stage: int) -> bool:
+        """Whether stage 1 (the XOR) or 2 (the moves) is on screen."""
+        p = self.params
+        return p.step is None or not p.hide or stage <= p.step
+
     @property
     def outcome(self) -> str:
         return "N" if self.total else "P"
@@ -100,7 +126,7 @@ def view(params: Params) -> View:
     return View(params, steps, odd_values, nim_sum(odd_values), winning, even)
 
 
-WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, presentable=True)
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
 
 
 __all__ = ["WIDGET", "parse", "view"]
