@@ -39,8 +39,10 @@ SIZE = spec.Param("size", "int", "The largest pile in the table", default="12", 
 CELL = spec.Param("cell", "text", "The pair shown", help=f"a pair like `5,8` (piles up to {MAX_PILE})")
 PAIRS = spec.Param("pairs", "text", "The games played at once",
                    help=f"up to {MAX_PAIRS} pairs like `3,5 2,7` (piles up to {MAX_PILE}): every one is moved each turn")
-# The step buttons send "go", so a step kept in the form rides along with a clicked pair.
-OVERRIDES = {"go": "step"}
+# Buttons send their own keys, so the form's fields ride along and the button wins: the step
+# buttons "go" (a step kept in the form rides along with a clicked pair), "Play this turn" sends
+# "turn" (the pairs after the turn; the pairs field holds the pairs before it).
+OVERRIDES = {"go": "step", "turn": "pairs"}
 
 
 def pair_count(size: int) -> int:

@@ -15,7 +15,7 @@ from grundy.games import staircase
 from grundy.games.core import nim_sum
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter, hide_query
+from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 from grundy.words import describe
 
 NAME = "staircase"
@@ -55,7 +55,13 @@ class Params:
         return ",".join(map(str, self.coins if coins is None else coins))
 
 
+# A move button sends "play" (the coins after it): the coins field holds the coins before it,
+# and without JavaScript a form sends both, the field first.
+OVERRIDES = {"play": "coins"}
+
+
 def parse(args: Mapping[str, str]) -> Params:
+    args = apply_overrides(args, OVERRIDES)
     coins = tuple(COINS.int_list(args))
     if not coins:
         raise BadParameter("coins", "A staircase has at least one step.")
