@@ -32,7 +32,7 @@ def _keys(path: str) -> list[str]:
     reserved = ["endpoint", "_method", "_external", "_anchor", "id", "was"]
     name = path.rstrip("/").rsplit("/", 1)[-1]
     if path.startswith(("/w/", "/present/")) and name in WIDGETS:
-        return [p.name for p in WIDGETS[name].params] + ["pick", "go", "turn", "play"] + reserved
+        return [p.name for p in WIDGETS[name].params] + ["pick", "go", "turn", "play", "use"] + reserved
     if path.startswith(("/play", "/quiz")):
         rule_keys = sorted({k for s in SPECS.values() for k in s.rule_keys})
         return rule_keys + ["start", "first", "moves", "hints", "random", "game", "level", "seed", "says", "after",

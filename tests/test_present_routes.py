@@ -396,7 +396,7 @@ def test_enter_in_the_lessons_heap_fields_presses_show(client: FlaskClient) -> N
     for section in sections:
         assert 'class="apply"' in re.search(r"<button\b[^>]*\btype=\"submit\"[^>]*>", section).group(0)
     # "+ Heap" still adds a heap; only the order changed.
-    assert '<button type="submit" name="heaps" value="14,21,39,1" id="xor-columns-add">+ Heap</button>' in client.get("/w/xor-columns?heaps=14,21,39").text
+    assert '<button type="submit" name="use" value="14,21,39,1" id="xor-columns-add">+ Heap</button>' in client.get("/w/xor-columns?heaps=14,21,39").text
 
 
 # ---------------------------------------------------------------- the grid, hiding

@@ -21,3 +21,14 @@ def test_an_every_sg_turn_without_javascript(live_server: str, no_js_page: tuple
     page.get_by_role("button", name="Play this turn in every game").click()
     expect(page.locator("input[name=pairs]")).to_have_value("2,3 2,3")
     expect(page.locator(".every-games")).to_contain_text("(2, 3): 2 steps")
+
+
+def test_nim_heap_buttons_without_javascript(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
+    page, _ = no_js_page
+    page.goto(live_server + "/w/xor-columns?heaps=14,21,39")
+    page.get_by_role("button", name="+ Heap").click()
+    expect(page.locator("input[name=heaps]")).to_have_value("14,21,39,1")
+    page.get_by_role("button", name="− Last heap").click()
+    expect(page.locator("input[name=heaps]")).to_have_value("14,21,39")
+    page.get_by_role("button", name="Take 12 from heap 3").click()
+    expect(page.locator("input[name=heaps]")).to_have_value("14,21,27")

@@ -8,7 +8,7 @@ from grundy.games import nim
 from grundy.games.core import nim_sum
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter, hide_query
+from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 
 NAME = "xor-columns"
 TITLE = "Nim in binary: the XOR columns"
@@ -55,7 +55,13 @@ class Params:
         return ",".join(map(str, heaps))
 
 
+# "+ Heap", "− Last heap" and the move buttons send "use" (the heaps after them): the heaps field
+# holds the heaps before, and without JavaScript a form sends both, the field first.
+OVERRIDES = {"use": "heaps"}
+
+
 def parse(args: Mapping[str, str]) -> Params:
+    args = apply_overrides(args, OVERRIDES)
     return Params(tuple(HEAPS.int_list(args)), STEP.optional_whole(args), spec.HIDE.flag(args), MISERE.flag(args))
 
 
