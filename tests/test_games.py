@@ -273,13 +273,60 @@ def test_hdu_3389_and_poj_1704_reductions_against_brute_force() -> None:
 
 
 def test_k_multiple_against_brute_force() -> None:
-    for k in range(1, 5):
+    """Every heap n ≤ 90 under every cap m, k = 1..6: the outcome and the exact set of winning
+    moves, from a search over the game as stated."""
+    for k in range(1, 7):
         solver = Solver(kmultiple.KMultipleGame(k))
-        for n in range(2, 150):
+        for n in range(1, 91):
             assert kmultiple.outcome(n, k) == solver.outcome(kmultiple.start(n)), (n, k)
+            for m in range(1, n + 1):
+                truth = [t for t in range(1, min(n, m) + 1) if solver.grundy((n - t, k * t)) == 0]
+                assert kmultiple.winning_takes(n, k, m) == truth, (n, k, m)
+                assert kmultiple.outcome(n, k, m) == ("N" if truth else "P"), (n, k, m)
             take = kmultiple.winning_first_move(n, k)
-            if take is not None:
-                assert solver.grundy((n - take, k * take)) == 0
+            firsts = [t for t in range(1, n) if solver.grundy((n - t, k * t)) == 0]
+            assert take == (firsts[0] if firsts else None), (n, k)
+
+
+def _spread_sums(values: list[int], k: int) -> Iterator[int]:
+    """Every sum of distinct ``values`` in which each part is more than k times the part below."""
+    for r in range(1, len(values) + 1):
+        for chosen in itertools.combinations(sorted(values), r):
+            if all(k * x < y for x, y in zip(chosen, chosen[1:])):
+                yield sum(chosen)
+
+
+def test_k_multiple_construction_is_what_it_claims() -> None:
+    """bᵢ is the largest k-spread sum of a₀..aᵢ, aᵢ₊₁ = bᵢ + 1, and every number up to bᵢ is
+    exactly one such sum (so the greedy decomposition is the only one)."""
+    for k in range(1, 6):
+        rows = kmultiple.construction(300, k)
+        for i, row in enumerate(rows[:12]):
+            values = [r.a for r in rows[: i + 1]]
+            sums = list(_spread_sums(values, k))
+            assert row.b == max(sums), (k, i)
+            assert sorted(sums) == list(range(1, row.b + 1)), (k, i)  # each number once
+            if i + 1 < len(rows):
+                assert rows[i + 1].a == row.b + 1
+            if row.j is not None:
+                assert k * rows[row.j].a < row.a and (row.j + 1 == i or k * rows[row.j + 1].a >= row.a)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 2000), st.integers(1, 10**30))
+def test_k_multiple_construction_cost_bounds_the_work(k: int, n: int) -> None:
+    rows = kmultiple.construction(n, k)
+    assert len(rows) <= kmultiple.construction_cost(n, k)
+    parts = kmultiple.decompose(n, k)
+    assert sum(parts) == n and all(k * y < x for x, y in zip(parts, parts[1:]))
+
+
+def test_k_multiple_refuses_work_before_doing_it() -> None:
+    with pytest.raises(GameError, match="could take"):
+        kmultiple.construction(10**60, 100_000)
+    n, k = 10**8, 100_000  # POJ 3922's largest heap and k: within the bound
+    for t in kmultiple.winning_takes(n, k):
+        assert kmultiple.decompose(n - t, k)[-1] > k * t
 
 
 def test_k_multiple_losing_numbers_are_powers_of_two_and_fibonacci() -> None:

@@ -1,11 +1,18 @@
 """The k-multiple dynamic subtraction game: one heap of n; the first move takes 1 to n − 1
-stones, and each later move takes at least 1 and at most k times the previous move.
+stones, and each later move takes at least 1 and at most k times the previous move; whoever takes
+the last stone wins.
 
-The P-positions (for the starting heap) are the numbers a₀ < a₁ < … built as follows: a₀ = 1;
-each next a is one more than the largest number b the earlier a's can "cover", where b grows by
-adding a to the b of the largest earlier aⱼ with k·aⱼ < a. For k = 1 these are the powers of two,
-for k = 2 the Fibonacci numbers (Zeckendorf). From any other n, write n greedily as a sum of
-a's; taking the smallest part wins, because the opponent cannot reach the next part.
+The losing numbers a₀ < a₁ < … (lesson 13): a₀ = 1, and each next a is one more than bᵢ, the
+largest sum of distinct earlier a's in which each part is more than k times the part below it
+(a *k-spread* sum). bᵢ₊₁ = aᵢ₊₁ + bⱼ for the largest j with k·aⱼ < aᵢ₊₁ (or aᵢ₊₁ alone if there is
+none). Every n ≥ 1 is exactly one k-spread sum of a's, the greedy one (its *parts*). Then:
+
+- a heap of n on which the next move may take at most m is P ⇔ n's smallest part is more than m;
+  a fresh heap (m = n − 1) is P ⇔ n is itself an a (one part);
+- the winning moves take x₁ + … + xⱼ, the j smallest parts, whenever that sum is at most m and
+  k times it is less than the next part (all of n, if m allows).
+
+For k = 1 the a's are the powers of two (binary), for k = 2 the Fibonacci numbers (Zeckendorf).
 """
 from __future__ import annotations
 
@@ -17,12 +24,56 @@ from grundy.games.family import Family, RuleKey, number
 
 State = tuple[int, int]  # (stones left, the most that may be taken now)
 
+# Building the a's up to n takes one step per a. While aᵢ ≤ k they grow by at least 1; after,
+# aᵢ₊₁ = aᵢ + aⱼ₊₁ ≥ aᵢ·(1 + 1/k), since k·aⱼ₊₁ ≥ aᵢ by the choice of j. So there are at most
+# k + (k + 1)·ln n + 2 of them up to n, and ln n < n.bit_length(): construction_cost(n, k) bounds
+# the work before any is done. 3,000,000 steps take about a second.
+MAX_CONSTRUCTION = 3_000_000
+
 
 def _check(n: int, k: int) -> None:
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise GameError(f"k must be a whole number of at least 1; got {k!r}", "bad-rule")
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise GameError(f"the heap holds at least one stone; got {n!r}", "bad-heap")
+
+
+def construction_cost(n: int, k: int) -> int:
+    """An upper bound on how many a's lie at or below n (proved above)."""
+    return k + (k + 1) * max(n, 1).bit_length() + 2
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the construction: aᵢ, the largest j with k·aⱼ < aᵢ (None: there is none),
+    and bᵢ, the largest k-spread sum of a₀..aᵢ."""
+
+    i: int
+    a: int
+    j: int | None
+    b: int
+
+
+def construction(limit: int, k: int) -> list[Row]:
+    """The rows of the construction up to the first a above ``limit`` (that one included: its
+    b says how far the a's so far reach).
+
+    >>> [(r.a, r.b) for r in construction(6, 2)]
+    [(1, 1), (2, 2), (3, 4), (5, 7), (8, 12)]
+    """
+    _check(max(limit, 1), k)
+    if construction_cost(limit, k) > MAX_CONSTRUCTION:
+        raise GameError(f"building the losing numbers for k = {k:,} up to a heap of {len(str(limit)):,} digits could"
+                        f" take {construction_cost(limit, k):,} steps, more than {MAX_CONSTRUCTION:,}; make the heap"
+                        f" or k smaller", "too-large", most=MAX_CONSTRUCTION)
+    rows = [Row(0, 1, None, 1)]
+    j = -1  # the largest index with k·aⱼ < the newest a (they only grow, so j only moves up)
+    while rows[-1].a <= limit:
+        a = rows[-1].b + 1
+        while j + 1 < len(rows) and k * rows[j + 1].a < a:
+            j += 1
+        rows.append(Row(len(rows), a, j if j >= 0 else None, a + rows[j].b if j >= 0 else a))
+    return rows
 
 
 def losing_numbers(limit: int, k: int) -> list[int]:
@@ -33,22 +84,12 @@ def losing_numbers(limit: int, k: int) -> list[int]:
     >>> losing_numbers(40, 2)
     [1, 2, 3, 5, 8, 13, 21, 34]
     """
-    _check(max(limit, 1), k)
-    a, b = [1], [1]
-    j = 0
-    while True:
-        nxt = b[-1] + 1
-        if nxt > limit:
-            break
-        while k * a[j + 1] < nxt if j + 1 < len(a) else False:
-            j += 1
-        a.append(nxt)
-        b.append(b[j] + nxt if k * a[j] < nxt else nxt)
-    return [x for x in a if x <= limit]
+    return [r.a for r in construction(limit, k) if r.a <= limit]
 
 
 def decompose(n: int, k: int) -> list[int]:
-    """n as a greedy sum of losing numbers, largest first (Zeckendorf for k = 2).
+    """n as the greedy (and only) k-spread sum of losing numbers, largest part first
+    (Zeckendorf for k = 2).
 
     >>> decompose(20, 2), decompose(12, 1)
     ([13, 5, 2], [8, 4])
@@ -62,16 +103,33 @@ def decompose(n: int, k: int) -> list[int]:
     return parts
 
 
-def outcome(n: int, k: int) -> Outcome:
-    """For a starting heap of n."""
+def outcome(n: int, k: int, most: int | None = None) -> Outcome:
+    """A heap of n from which the next move may take at most ``most`` (None: a fresh heap,
+    n − 1): P exactly when n's smallest part is more than that."""
     _check(n, k)
-    return "P" if decompose(n, k) == [n] else "N"
+    return "P" if decompose(n, k)[-1] > (n - 1 if most is None else most) else "N"
+
+
+def winning_takes(n: int, k: int, most: int | None = None) -> list[int]:
+    """Every winning move from a heap of n (the next move taking at most ``most``; None: a
+    fresh heap), smallest first: the sums of the j smallest parts that fit under ``most`` and
+    leave a next part more than k times as large (or take everything)."""
+    cap = n - 1 if most is None else most
+    parts = decompose(n, k)[::-1]
+    takes, total = [], 0
+    for i, x in enumerate(parts):
+        total += x
+        if total > cap:
+            break
+        if i == len(parts) - 1 or parts[i + 1] > k * total:
+            takes.append(total)
+    return takes
 
 
 def winning_first_move(n: int, k: int) -> int | None:
-    """How many to take first: the smallest part of n's decomposition (None from a P-position)."""
-    parts = decompose(n, k)
-    return None if len(parts) == 1 else parts[-1]
+    """The smallest winning first move: the smallest part of n (None from a P-position)."""
+    takes = winning_takes(n, k)
+    return takes[0] if takes else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,18 +149,20 @@ def start(n: int) -> State:
     return n, n - 1
 
 
-__all__ = ["KMultipleGame", "decompose", "losing_numbers", "outcome", "start", "winning_first_move"]
+__all__ = ["KMultipleGame", "Row", "construction", "construction_cost", "decompose", "losing_numbers", "outcome",
+           "start", "winning_first_move", "winning_takes"]
 
 
 # ---------------------------------------------------------------- the family
 
-MAX_K = 1000
-MAX_SEARCHED_HEAP = 150  # SG values (and every winning move) by search: ~n² states of n moves
+MAX_K = 100_000  # POJ 3922's largest k
+MAX_SEARCHED_HEAP = 150  # SG values by search: ~n² states of n moves
 
 
 class KMultipleFamily(Family[tuple[int, int]]):
     """A heap, written n when fresh (the first move takes 1 to n − 1) and n:m once a move has
-    capped the next one at m; the outcome of a fresh heap by the closed form, any size."""
+    capped the next one at m. Outcomes and every winning move by the closed form, any size (its
+    work bounded first by :func:`construction_cost`); SG values by search, for small heaps."""
 
     key = "k-multiple"
     example = "20"
@@ -135,7 +195,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
             yield m.action, (m.position,)
 
     def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
-        return c if c[0] == 0 or c[1] < c[0] or c == start(c[0]) else (c[0], c[0])
+        return c if c[1] < c[0] else (c[0], c[0])  # a cap above the heap allows no more than the heap
 
     def sg(self, c: tuple[int, int]) -> int:
         if c[0] > MAX_SEARCHED_HEAP:
@@ -144,15 +204,25 @@ class KMultipleFamily(Family[tuple[int, int]]):
         return self._solver.grundy(c)
 
     def outcome(self, c: tuple[int, int]) -> Outcome:
-        return outcome(c[0], self.k) if c[0] >= 1 and c == start(c[0]) else super().outcome(c)
+        return "P" if c[0] == 0 else outcome(c[0], self.k, c[1])
 
     def winning_moves(self, c: tuple[int, int]) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:
-        """Every winning move by search up to MAX_SEARCHED_HEAP; beyond, for a fresh heap, the
-        closed form's one (take the smallest part of the decomposition)."""
-        if c[0] <= MAX_SEARCHED_HEAP or c != start(c[0]):
-            return super().winning_moves(c)
-        take = winning_first_move(c[0], self.k)
-        return [] if take is None else [(Action("take", (take,)), ((c[0] - take, self.k * take),))]
+        """Every winning move, by the closed form: take a sum of n's smallest parts."""
+        if c[0] == 0:
+            return []
+        return [(Action("take", (t,)), ((c[0] - t, self.k * t),)) for t in winning_takes(c[0], self.k, c[1])]
+
+    # -- bounds for a whole-game search (play against the computer)
+    def size(self, c: tuple[int, int]) -> int:
+        """Every reachable heap is (left, cap) with left ≤ n and, settled, 1 ≤ cap ≤ left, plus
+        the empty heap."""
+        return c[0] * (c[0] + 1) // 2 + 1
+
+    def move_count(self, c: tuple[int, int]) -> int:
+        return min(c)
+
+    def longest(self, c: tuple[int, int]) -> int:
+        return c[0]  # every move takes at least one stone
 
     def table_component(self, n: int) -> tuple[int, int] | None:
         return start(n) if n else None
