@@ -161,6 +161,11 @@ class Family(ABC, Generic[C]):
         """The moves in one component that leave parts worth ``target`` together."""
         return [(a, parts) for a, parts in self.moves(c) if nim_sum(self.sg(p) for p in parts) == target]
 
+    def read_after(self, before: C, typed: C) -> C:
+        """A component as a learner typed it after a move from ``before``, completed where the
+        notation leaves something out that the move decides (a k-multiple heap's new limit)."""
+        return typed
+
     def move_to(self, c: C, parts: tuple[C, ...]) -> Action | None:
         """The move from ``c`` that leaves ``parts`` (compared settled: a pair of piles written
         the other way round is the same), if there is one."""

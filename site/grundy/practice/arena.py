@@ -142,6 +142,13 @@ class Arena:
         """The move that leaves exactly ``after`` (a game's URL), if there is one."""
         return next((m for m in self.moves(before) if m.after == after), None)
 
+    def complete(self, before: Position, after: Position) -> Position:
+        """A typed position after a move, completed component by component where the family's
+        notation lets a learner leave out what the move decides (:meth:`Family.read_after`)."""
+        if len(before) != len(after):
+            return after
+        return tuple(self.family.read_after(b, a) for b, a in zip(before, after))
+
     def find_move(self, before: Position, after: Position) -> PlayMove | None:
         """The move that turns ``before`` into ``after``, if there is one (a typed answer). The
         components may be written in any order, a pair of piles either way round."""

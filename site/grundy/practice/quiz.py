@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from grundy.games.core import GameError, Outcome
 from grundy.practice.arena import Arena, PlayMove, Position
 from grundy.practice.games import SPECS
+from grundy.practice.games.spec import LEVELS as SPEC_LEVELS
 
-LEVELS = {1: "Small positions", 2: "Larger positions", 3: "Sums of several games"}
+LEVELS = SPEC_LEVELS  # the level numbers; a game may name its levels (GameSpec.levels)
 MAX_SEED = 10**9 - 1
 
 
@@ -68,7 +69,7 @@ class MoveVerdict:
 def check_move(q: Question, typed: str) -> MoveVerdict:
     """Judge the position the learner says their move leaves. Raises GameError on text that is
     not a position at all; a legal-looking but impossible move is a verdict, not an error."""
-    after = q.arena.parse(typed)
+    after = q.arena.complete(q.position, q.arena.parse(typed))
     move = q.arena.find_move(q.position, after)
     if move is None:
         return MoveVerdict(None, q.arena.why_illegal(q.position, after), False)

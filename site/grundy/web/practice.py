@@ -189,7 +189,7 @@ def next_seed(seed: int) -> int:
 @bp.get("/quiz")
 def quiz_index() -> str:
     book = scores.load()
-    return render_template("practice/quiz_index.html", arenas=SPECS, levels=quiz_mod.LEVELS, book=book,
+    return render_template("practice/quiz_index.html", arenas=SPECS, book=book,
                            rejected=scores.rejected())
 
 
@@ -222,7 +222,7 @@ def _question_url(q: quiz_mod.Question) -> str:
 
 def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
     context: dict[str, Any] = {"q": q, "error": None, "stage": "ask", "book": scores.load(), "rejected": scores.rejected(),
-                               "levels": quiz_mod.LEVELS, "arenas": SPECS}
+                               "arenas": SPECS}
     if q is not None:
         context.update(
             arena=q.arena, position=q.position, components=list(enumerate(q.position)),

@@ -14,6 +14,8 @@ from grundy.practice.arena import Arena, Position
 Lesson = tuple[str, str]  # (lesson slug, section anchor)
 SUMS_LESSON: Lesson = ("sums-of-games", "the-spraguegrundy-theorem")
 Draw = Callable[[random.Random, int, Outcome], tuple[dict[str, str], Position]]
+# The quiz's three levels, as most games draw them; a game whose level 3 is not sums names its own.
+LEVELS: Mapping[int, str] = {1: "Small positions", 2: "Larger positions", 3: "Sums of several games"}
 
 
 def _any_component(_family: Family[Any], _c: Any) -> None:
@@ -71,6 +73,7 @@ class GameSpec:
     sum_is_plain: bool = True  # False where a sum's moves need more than one component's (Nim's XOR table)
     always_sums: bool = False  # every level's positions are sums (Nim's heaps, Kayles' rows), not just level 3
     arena_type: type[Arena] = Arena  # how a turn is played: one move in one part, or EveryArena's every-SG
+    levels: Mapping[int, str] = field(default_factory=lambda: LEVELS)  # the quiz levels' names, 1 to 3
 
     def arena(self, args: Mapping[str, str] | None = None) -> Arena:
         """The arena for a URL's rule keys (missing ones take the defaults)."""
@@ -119,4 +122,4 @@ def component_bound(noun: str, hi: int) -> Callable[[Family[Any], Any], None]:
 
 
 
-__all__ = ["SUMS_LESSON", "GameSpec", "bounded", "component_bound", "draw_sum", "sum_reason"]
+__all__ = ["LEVELS", "SUMS_LESSON", "GameSpec", "bounded", "component_bound", "draw_sum", "sum_reason"]
