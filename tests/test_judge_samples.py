@@ -148,6 +148,15 @@ def hdu_2873(text: str) -> str:
         i += n + 1
 
 
+def hdu_2516(text: str) -> str:  # one fresh heap, k = 2 (Fibonacci Nim), until 0
+    out = []
+    for n in numbers(text):
+        if n == 0:
+            break
+        out.append("First win" if solve("k-multiple", str(n), "--k", "2")["outcome"] == "N" else "Second win")
+    return "\n".join(out)
+
+
 def hdu_3389(text: str) -> str:  # the boxes: staircase Nim in disguise (engine API)
     it = numbers(text)
     return "\n".join(
@@ -204,6 +213,7 @@ def s_nim(text: str) -> str:  # HDU 1536 / POJ 2960: a subtraction set, then pos
 
 
 ADAPTERS: dict[str, Callable[[str], str]] = {
+    "HDU-2516": hdu_2516,
     "HDU-1527": wythoff_01,
     "HDU-1536": s_nim,
     "HDU-1846": hdu_1846,

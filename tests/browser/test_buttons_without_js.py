@@ -32,3 +32,15 @@ def test_nim_heap_buttons_without_javascript(live_server: str, no_js_page: tuple
     expect(page.locator("input[name=heaps]")).to_have_value("14,21,39")
     page.get_by_role("button", name="Take 12 from heap 3").click()
     expect(page.locator("input[name=heaps]")).to_have_value("14,21,27")
+
+
+def test_k_multiple_move_buttons_without_javascript(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
+    page, _ = no_js_page
+    page.goto(live_server + "/w/k-multiple?n=20&k=2")
+    page.get_by_role("button", name="★ Take 2").click()
+    expect(page.locator("input[name=n]")).to_have_value("18")
+    expect(page.locator("input[name=cap]")).to_have_value("4")
+    expect(page.locator(".widget-k-multiple .explain")).to_contain_text("18 = 13 + 5")
+    page.get_by_role("button", name="Take 1", exact=True).click()  # the opponent's reply
+    expect(page.locator("input[name=n]")).to_have_value("17")
+    expect(page.locator("input[name=cap]")).to_have_value("2")

@@ -184,7 +184,8 @@ class KMultipleFamily(Family[tuple[int, int]]):
     def parse(self, text: str) -> tuple[int, int]:
         heap, _, cap = text.partition(":")
         if not cap:
-            return start(number(heap, "a heap", lo=1))
+            n = number(heap, "a heap")
+            return start(n) if n else (0, 1)  # 0: the empty heap (after the last stone was taken)
         return number(heap, "a heap"), number(cap, "the most the next move may take", lo=1)
 
     def format(self, c: tuple[int, int]) -> str:
@@ -196,6 +197,14 @@ class KMultipleFamily(Family[tuple[int, int]]):
 
     def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
         return c if c[1] < c[0] else (c[0], c[0])  # a cap above the heap allows no more than the heap
+
+    def read_after(self, before: tuple[int, int], typed: tuple[int, int]) -> tuple[int, int]:
+        """A bare heap typed after a move ("18" after taking 2 from 20) means the stones left: the
+        new limit is k times what was taken, as the move decides."""
+        left = typed[0]
+        if (left == 0 or typed == start(left)) and left < before[0]:
+            return left, self.k * (before[0] - left)
+        return typed
 
     def sg(self, c: tuple[int, int]) -> int:
         if c[0] > MAX_SEARCHED_HEAP:

@@ -11,6 +11,8 @@ from grundy.widgets import (
     every_sg,
     game_sum,
     grid,
+    k_multiple,
+    k_table,
     mex_steps,
     misere_table,
     period,
@@ -29,7 +31,8 @@ from grundy.widgets.params import BadParameter
 WIDGETS: dict[str, Widget[Any, Any]] = {
     w.name: w for w in (pn_table.WIDGET, mex_steps.WIDGET, take_away.WIDGET, xor_columns.WIDGET, period.WIDGET,
                         grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET,
-                        ring.WIDGET, every_sg.WIDGET, staircase.WIDGET, boxes.WIDGET)
+                        ring.WIDGET, every_sg.WIDGET, staircase.WIDGET, boxes.WIDGET, k_multiple.WIDGET,
+                        k_table.WIDGET)
 }
 
 
