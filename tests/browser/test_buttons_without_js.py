@@ -44,3 +44,15 @@ def test_k_multiple_move_buttons_without_javascript(live_server: str, no_js_page
     page.get_by_role("button", name="Take 1", exact=True).click()  # the opponent's reply
     expect(page.locator("input[name=n]")).to_have_value("17")
     expect(page.locator("input[name=cap]")).to_have_value("2")
+
+
+def test_coin_buttons_without_javascript(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
+    page, _ = no_js_page
+    page.goto(live_server + "/w/coins?row=THHTH")
+    page.get_by_role("button", name="Coin 0: tails; turn it over").click()
+    expect(page.locator("input[name=row]")).to_have_value("HHHTH")
+    page.get_by_role("button", name="Coin 0: heads; turn it over").click()
+    expect(page.locator("input[name=row]")).to_have_value("THHTH")
+    page.get_by_role("button", name="Turn over 1, 2, 4").click()
+    expect(page.locator("input[name=row]")).to_have_value("TTTTT")
+    expect(page.locator(".widget-coins .explain")).to_contain_text("No head is left")

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
+from grundy.games.coins import format_row, parse_row
 from grundy.games.core import Action, GameError, Move, nim_sum
 from grundy.games.family import Family
 
@@ -30,18 +31,6 @@ def g(x: int) -> int:
     if x < 0:
         raise GameError(f"positions count from 0; got {x}", "bad-index")
     return 2 * x + (1 if bin(x).count("1") % 2 == 0 else 0)
-
-
-def parse_row(text: str) -> Row:
-    """'THHTH' → (False, True, True, False, True)."""
-    cleaned = text.strip().upper()
-    if not cleaned or any(ch not in "HT" for ch in cleaned):
-        raise GameError(f"a row is written with H (heads) and T (tails), like THHTH; got {text!r}", "bad-row")
-    return tuple(ch == "H" for ch in cleaned)
-
-
-def format_row(row: Row) -> str:
-    return "".join("H" if c else "T" for c in row)
 
 
 def grundy(row: Row) -> int:
@@ -110,6 +99,21 @@ class MockTurtlesFamily(Family[tuple[int, ...]]):
             raise GameError(f"rows longer than {MAX_LISTED_ROW} coins have too many moves to list; got {len(c)}",
                             "too-many-moves", most=MAX_LISTED_ROW)
         return super().moves_to_value(c, target)
+
+    # -- bounds for a whole-game search (play against the computer)
+    def size(self, c: tuple[int, ...]) -> int:
+        """Read a row as a binary number, coin x worth 2^x: every move turns its rightmost coin
+        from heads to tails and only coins to its left otherwise, so the number drops. Every row
+        reached is a smaller number: at most that many, plus the row itself."""
+        return sum(1 << x for x, h in enumerate(c) if h) + 1
+
+    def longest(self, c: tuple[int, ...]) -> int:
+        return self.size(c) - 1  # the number drops by at least one a move
+
+    def move_count(self, c: tuple[int, ...]) -> int:
+        """1 + x + x(x − 1)/2 move sets at each head x; a row reached has its heads no further right."""
+        top = max((x for x, h in enumerate(c) if h), default=-1)
+        return sum(1 + x + x * (x - 1) // 2 for x in range(top + 1))
 
     def table_component(self, n: int) -> tuple[int, ...] | None:
         return (0,) * n + (1,)  # a single head at position n

@@ -8,6 +8,7 @@ from typing import Any
 
 from grundy.widgets import (
     boxes,
+    coin_row,
     every_sg,
     game_sum,
     grid,
@@ -32,7 +33,7 @@ WIDGETS: dict[str, Widget[Any, Any]] = {
     w.name: w for w in (pn_table.WIDGET, mex_steps.WIDGET, take_away.WIDGET, xor_columns.WIDGET, period.WIDGET,
                         grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET,
                         ring.WIDGET, every_sg.WIDGET, staircase.WIDGET, boxes.WIDGET, k_multiple.WIDGET,
-                        k_table.WIDGET)
+                        k_table.WIDGET, coin_row.WIDGET)
 }
 
 

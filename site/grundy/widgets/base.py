@@ -15,6 +15,34 @@ class Stepping(Protocol):
     def step(self) -> int | None: ...
 
 
+class Staging(Protocol):
+    """Parameters of a widget that reveals in named stages, hidden until reached (projection)."""
+
+    @property
+    def step(self) -> int | None: ...
+
+    @property
+    def hide(self) -> bool: ...
+
+
+class Staged:
+    """A view revealed in stages (staircase, k-multiple, coins): stage 0 is the position alone,
+    later stages add the reasoning. ``params.step`` None shows everything; with ``hide`` off a
+    stepping view shows everything too, and the step is only marked."""
+
+    __slots__ = ()
+    params: Staging
+
+    @property
+    def stepping(self) -> bool:
+        return self.params.step is not None
+
+    def shows(self, stage: int) -> bool:
+        """Whether ``stage`` is on screen."""
+        p = self.params
+        return p.step is None or not p.hide or stage <= p.step
+
+
 Params = TypeVar("Params")
 View = TypeVar("View")
 

@@ -17,7 +17,7 @@ from grundy.games import kmultiple
 from grundy.games.core import GameError
 from grundy.numerals import read_whole
 from grundy.widgets import spec
-from grundy.widgets.base import Widget
+from grundy.widgets.base import Staged, Widget
 from grundy.widgets.params import BadParameter, hide_query
 
 NAME = "k-multiple"
@@ -111,7 +111,7 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class View(Staged):
     params: Params
     parts: list[int]  # largest first; [] for the empty heap
     rows: list[Row | None]
@@ -141,13 +141,6 @@ class View:
         up = self.parts[::-1]
         return list(zip(up, up[1:]))
 
-    @property
-    def stepping(self) -> bool:
-        return self.params.step is not None
-
-    def shows(self, stage: int) -> bool:
-        p = self.params
-        return p.step is None or not p.hide or stage <= p.step
 
 
 def _rows(rows: list[kmultiple.Row], parts: list[int]) -> list[Row | None]:

@@ -30,6 +30,12 @@ class Param:
     max_items: int = 0
     help: str = ""  # what the README says beyond the bounds
     applies_when: tuple[str, str] | None = None  # (key, value): read only then (Bash's m when rule=bash)
+    labels: tuple[str, ...] = ()  # a choice's words in a menu, one per choice (none: the keys)
+
+    @property
+    def options(self) -> list[tuple[str, str]]:
+        """A choice's (key, label) pairs, for a menu."""
+        return list(zip(self.choices, self.labels or self.choices, strict=True))
 
     def whole(self, args: Mapping[str, str], *, hi: int | None = None) -> int:
         default = int(self.default) if self.default else None

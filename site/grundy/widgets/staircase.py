@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from grundy.games import staircase
 from grundy.games.core import nim_sum
 from grundy.widgets import spec
-from grundy.widgets.base import Widget
+from grundy.widgets.base import Staged, Widget
 from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 from grundy.words import describe
 
@@ -89,7 +89,7 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class View(Staged):
     params: Params
     steps: list[Step]
     odd_values: list[int]  # the coins on steps 1, 3, 5, …
@@ -99,14 +99,6 @@ class View:
 
     stages: tuple[str, ...] = STAGES
 
-    @property
-    def stepping(self) -> bool:
-        return self.params.step is not None
-
-    def shows(self, stage: int) -> bool:
-        """Whether stage 1 (the XOR) or 2 (the moves) is on screen."""
-        p = self.params
-        return p.step is None or not p.hide or stage <= p.step
 
     @property
     def outcome(self) -> str:

@@ -11,12 +11,12 @@ from collections.abc import Mapping
 
 from grundy.games.core import GameError
 from grundy.practice.arena import Arena
-from grundy.practice.games import boards, euclid, heaps, kheap, octal, pairs, rings, stairs
+from grundy.practice.games import boards, euclid, heaps, kheap, octal, pairs, rings, stairs, turning
 from grundy.practice.games.spec import SUMS_LESSON, GameSpec, sum_reason
 
 SPECS: dict[str, GameSpec] = {
     s.key: s for s in (*heaps.SPECS, *pairs.SPECS, *boards.SPECS, *octal.SPECS, *rings.SPECS, *euclid.SPECS, *stairs.SPECS,
-          *kheap.SPECS)
+          *kheap.SPECS, *turning.SPECS)
 }
 
 

@@ -1,0 +1,133 @@
+"""Coin turning (lesson 14): a row of coins to click. Each coin is a button that turns it over
+(to set up a position); each head shows its value g(x), the row's value is their XOR, and the
+winning moves are buttons that play them. A rule menu switches between Mock Turtles, Twins and
+Ruler, whose single-head values the widget computes from the definition (the mex over the move
+sets), so a student sees one theorem solve three games. Projected, it reveals in steps: the row
+alone, each head's value, the XOR and the winning moves.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from grundy.games import coins
+from grundy.games.core import GameError, nim_sum
+from grundy.widgets import spec
+from grundy.widgets.base import Staged, Widget
+from grundy.widgets.params import BadParameter, apply_overrides, hide_query
+
+NAME = "coins"
+TITLE = "Coin turning: a row is the XOR of its heads"
+BLURB = (
+    "A row of coins; a move turns over some coins, the rightmost from heads to tails. Each head is worth"
+    " g(x), the row the XOR of its heads."
+)
+MAX_ROW = 32
+ROW = spec.Param("row", "text", "The row", default="THHTTHTH", max_items=MAX_ROW,
+                 help=f"H for heads and T for tails, from position 0 on the left; up to {MAX_ROW} coins")
+RULE = spec.Param("rule", "choice", "The rule", default="mock-turtles", choices=tuple(coins.RULES),
+                  labels=tuple(f"{r.title}: {r.says}" for r in coins.RULES.values()))
+STAGES = ("the row alone", "each head's value", "the XOR and the winning moves")
+STEP = spec.step(len(STAGES) - 1, "The step (what is revealed)",
+                 help="0: the row alone, 1: each head's value, 2: the XOR and the moves")
+PARAMS = (ROW, RULE, STEP, spec.HIDE)
+KEYS = spec.keys(PARAMS)
+DEFAULTS = spec.defaults(PARAMS)
+SHOWN_MOVES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    row: coins.Row
+    rule: str
+    step: int | None = None
+    hide: bool = True
+
+    def query(self, **changes: object) -> dict[str, str]:
+        fields = {"row": self.row, "rule": self.rule, "step": self.step, "hide": self.hide} | changes
+        row = fields["row"]
+        assert isinstance(row, tuple)
+        q = {"row": coins.format_row(row), "rule": str(fields["rule"])}
+        if fields["step"] is not None:
+            q["step"] = str(fields["step"])
+        return q | hide_query(bool(fields["hide"]))
+
+    def text(self, row: coins.Row | None = None) -> str:
+        return coins.format_row(self.row if row is None else row)
+
+    def flipped(self, x: int) -> str:
+        """The row with coin x turned over (a click on the coin)."""
+        return self.text(tuple(not c if i == x else c for i, c in enumerate(self.row)))
+
+
+# A coin sends "flip" and a move "play" (the row after it): the row field holds the row before,
+# and without JavaScript a form sends both, the field first.
+OVERRIDES = {"flip": "row", "play": "row"}
+
+
+def parse(args: Mapping[str, str]) -> Params:
+    args = apply_overrides(args, OVERRIDES)
+    raw = args.get("row", ROW.default).strip()
+    if len(raw) > MAX_ROW:
+        raise BadParameter("row", f"The row has at most {MAX_ROW} coins; got {len(raw)} characters.")
+    try:
+        row = coins.parse_row(raw)
+    except GameError:
+        raise BadParameter("row", "Write the row with H for heads and T for tails, like THHTH.") from None
+    return Params(row, RULE.choice(args), STEP.optional_whole(args), spec.HIDE.flag(args))
+
+
+def resume_step(old: Params, new: Params) -> int:
+    """The same row and rule keep their step; a changed row starts again at the row alone."""
+    return old.step or 0 if old.step is not None and (old.row, old.rule) == (new.row, new.rule) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Coin:
+    x: int
+    heads: bool
+    g: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    coins: tuple[int, ...]
+    after: str
+    others: tuple[int, ...]  # the values g of the coins turned with the rightmost one
+    needed: int  # what they must XOR to: g(rightmost) ⊕ the row's value
+
+
+@dataclass(frozen=True, slots=True)
+class View(Staged):
+    params: Params
+    rule: coins.Rule
+    row: list[Coin]
+    values: list[int]  # g(0..n−1), by the definition
+    total: int
+    winning: list[Move]
+    stages: tuple[str, ...] = STAGES
+
+    @property
+    def heads(self) -> list[Coin]:
+        return [c for c in self.row if c.heads]
+
+    @property
+    def outcome(self) -> str:
+        return "N" if self.total else "P"
+
+
+
+def view(params: Params) -> View:
+    r = coins.rule(params.rule)
+    g = coins.single_values(r, len(params.row))
+    row = [Coin(x, h, g[x]) for x, h in enumerate(params.row)]
+    total = nim_sum(c.g for c in row if c.heads)
+    winning = [Move(t.coins, params.text(t.after), tuple(g[y] for y in t.coins[:-1]), g[t.coins[-1]] ^ total)
+               for t in coins.winning_turns(r, params.row)[:SHOWN_MOVES]]
+    return View(params, r, row, g, total, winning)
+
+
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
+
+
+__all__ = ["WIDGET", "parse", "view"]
