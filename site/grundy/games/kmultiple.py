@@ -16,8 +16,10 @@ For k = 1 the a's are the powers of two (binary), for k = 2 the Fibonacci number
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from grundy.games.core import Action, GameError, Move, Outcome, Solver
 from grundy.games.family import Family, RuleKey, number
@@ -43,6 +45,15 @@ def construction_cost(n: int, k: int) -> int:
     return k + (k + 1) * max(n, 1).bit_length() + 2
 
 
+def _affordable(limit: int, k: int) -> None:
+    """Refuse, before any work, to build the losing numbers past what MAX_CONSTRUCTION allows."""
+    _check(max(limit, 1), k)
+    if construction_cost(limit, k) > MAX_CONSTRUCTION:
+        raise GameError(f"building the losing numbers for k = {k:,} up to a heap of {len(str(limit)):,} digits could"
+                        f" take {construction_cost(limit, k):,} steps, more than {MAX_CONSTRUCTION:,}; make the heap"
+                        f" or k smaller", "too-large", most=MAX_CONSTRUCTION)
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     """One line of the construction: aᵢ, the largest j with k·aⱼ < aᵢ (None: there is none),
@@ -61,11 +72,7 @@ def construction(limit: int, k: int) -> list[Row]:
     >>> [(r.a, r.b) for r in construction(6, 2)]
     [(1, 1), (2, 2), (3, 4), (5, 7), (8, 12)]
     """
-    _check(max(limit, 1), k)
-    if construction_cost(limit, k) > MAX_CONSTRUCTION:
-        raise GameError(f"building the losing numbers for k = {k:,} up to a heap of {len(str(limit)):,} digits could"
-                        f" take {construction_cost(limit, k):,} steps, more than {MAX_CONSTRUCTION:,}; make the heap"
-                        f" or k smaller", "too-large", most=MAX_CONSTRUCTION)
+    _affordable(limit, k)
     rows = [Row(0, 1, None, 1)]
     j = -1  # the largest index with k·aⱼ < the newest a (they only grow, so j only moves up)
     while rows[-1].a <= limit:
@@ -76,6 +83,13 @@ def construction(limit: int, k: int) -> list[Row]:
     return rows
 
 
+@lru_cache(maxsize=64)
+def _losing(k: int, bits: int) -> tuple[int, ...]:
+    """The losing numbers below 2**bits: one list serves every heap of that many bits (the
+    quiz, the widget's replies and decompositions ask for the same k again and again)."""
+    return tuple(r.a for r in construction((1 << bits) - 1, k) if r.a < 1 << bits)
+
+
 def losing_numbers(limit: int, k: int) -> list[int]:
     """The P-positions a₀ < a₁ < … not above ``limit``.
 
@@ -84,7 +98,9 @@ def losing_numbers(limit: int, k: int) -> list[int]:
     >>> losing_numbers(40, 2)
     [1, 2, 3, 5, 8, 13, 21, 34]
     """
-    return [r.a for r in construction(limit, k) if r.a <= limit]
+    _affordable(limit, k)
+    found = _losing(k, max(limit, 1).bit_length())
+    return list(found[: bisect_right(found, limit)])
 
 
 def decompose(n: int, k: int) -> list[int]:
@@ -95,11 +111,13 @@ def decompose(n: int, k: int) -> list[int]:
     ([13, 5, 2], [8, 4])
     """
     _check(n, k)
+    _affordable(n, k)
+    found = _losing(k, n.bit_length())
     parts = []
-    for a in reversed(losing_numbers(n, k)):
-        if a <= n:
-            parts.append(a)
-            n -= a
+    while n:
+        part = found[bisect_right(found, n) - 1]  # the largest losing number that fits
+        parts.append(part)
+        n -= part
     return parts
 
 
