@@ -28,6 +28,8 @@ def split(action: Action, language: str = "en") -> tuple[str, str]:
     grouped = groups.get(action.kind)
     if grouped is None:
         return "", describe(action, language)
+    if callable(grouped):
+        return grouped(action.args)
     group, label = grouped
     return group.format(*action.args), label.format(*action.args)
 

@@ -63,9 +63,17 @@ MOVES: dict[str, Template] = {
     "nothing-left": "(nothing left: the player to move wins)",
 }
 
-# Kinds that a list of moves groups by pile: (group, label) format strings.
-GROUPS: dict[str, tuple[str, str]] = {
+def _turned_group(args: tuple[int, ...]) -> tuple[str, str]:
+    """Coin turning: moves grouped by the head turned to tails, labelled by the coins with it."""
+    *others, x = args
+    return f"coin {x} to tails", ("alone" if not others else f"and {', '.join(map(str, others))}")
+
+
+# Kinds that a list of moves groups by pile: (group, label) format strings, or a function of the
+# move's arguments giving both.
+GROUPS: dict[str, tuple[str, str] | Callable[[tuple[int, ...]], tuple[str, str]]] = {
     "take-from": ("pile {1}", "take {0}"),
     "take-both": ("both piles", "take {0}"),
     "move-step": ("step {1}", "move {0} down"),
+    "turn-over": _turned_group,
 }
