@@ -39,11 +39,14 @@ def test_math_is_protected_from_markdown() -> None:
     html = render(r"Here \(a_1 * b_2 * c\) and $x_1 * y_2$.")
     # Without protection the underscores and stars would become <em>.
     assert "<em>" not in html
-    assert r"\(a_1 * b_2 * c\)" in html and r"\(x_1 * y_2\)" in html
+    # typeset whole: the TeX survives as KaTeX's annotation
+    assert '<annotation encoding="application/x-tex">a_1 * b_2 * c</annotation>' in html
+    assert '<annotation encoding="application/x-tex">x_1 * y_2</annotation>' in html
 
 
 def test_math_is_html_escaped() -> None:
-    assert r"\(a &lt; b\)" in render(r"\(a < b\)")
+    html = render(r"\(a < b\)")
+    assert "<mo>&lt;</mo>" in html and "a < b" not in html
 
 
 def test_widget_fence_errors_carry_the_line() -> None:
@@ -70,3 +73,18 @@ def test_headings_have_anchors_for_the_table_of_contents() -> None:
         (2, "p-and-n", "P and N"),
         (3, "the-mex", "The mex"),
     ]
+
+
+def test_a_bad_formula_fails_with_file_and_line(tmp_path) -> None:
+    """KaTeX runs when a lesson renders: a formula it cannot typeset stops the lesson, naming the
+    file and the line, like a bad widget fence."""
+    import pytest
+
+    from grundy.lessons.catalog import LessonError, render_lesson
+
+    lesson = tmp_path / "01-broken.md"
+    lesson.write_text("---\ntitle: T\nsummary: S\n---\n\nFine \\(a + b\\).\n\nBroken \\(\\frac{1}{\\).\n", encoding="utf-8")
+    with pytest.raises(LessonError) as caught:
+        render_lesson(lesson, lambda name, params, wid: "")
+    assert caught.value.line == 8 and "01-broken.md" in str(caught.value)
+    assert "frac" in str(caught.value)

@@ -87,3 +87,18 @@ def test_a_body_too_large_to_forward_is_left_to_the_app(pool: ComputePool) -> No
     answer = Client(pool).post("/quiz/answer", data={"says": "N" * (MAX_BODY + 10)},
                                headers={"Sec-Fetch-Site": "same-origin"})
     assert answer.status_code < 500
+
+
+def test_a_widget_asked_again_is_answered_by_the_worker_without_a_child(pool: ComputePool) -> None:
+    """The worker keeps widget answers (grundy.web.delivery): the second request for a URL does not
+    reach the children, and a client holding it gets a 304."""
+    cache = pool.app.extensions["grundy.response_cache"]
+    url = "/w/pn-table?rule=set&set=1,2,5&upto=60&sg=1"
+    client = Client(pool)
+    first = client.get(url, headers={"Accept-Encoding": "br", "HX-Request": "true"})
+    hits = cache.hits
+    second = client.get(url, headers={"Accept-Encoding": "br", "HX-Request": "true"})
+    assert cache.hits == hits + 1 and second.get_data() == first.get_data()
+    assert second.headers["Content-Encoding"] == "br"
+    held = client.get(url, headers={"Accept-Encoding": "br", "HX-Request": "true", "If-None-Match": first.headers["ETag"]})
+    assert held.status_code == 304

@@ -1,4 +1,4 @@
-// Grundy's script: typeset math, give steppers their arrow keys, and keep the keyboard focus in
+// Grundy's script: draw plots, give steppers their arrow keys, and keep the keyboard focus in
 // place across swaps. Everything else is htmx swapping HTML the server made. (The projection
 // view adds present.js for its control strip; its stepping keys are here, with the others.)
 (function () {
@@ -9,20 +9,6 @@
   // A projected widget (/present/) owns the whole screen: the keys always drive it, and the
   // keys a presentation clicker sends (PageUp/PageDown) step it too.
   var presenting = !!(document.body && document.body.hasAttribute("data-present"));
-
-  var MATH_DELIMITERS = [
-    { left: "\\(", right: "\\)", display: false },
-    { left: "\\[", right: "\\]", display: true }
-  ];
-
-  function typeset(root) {
-    if (typeof window.renderMathInElement !== "function") return;
-    window.renderMathInElement(root, {
-      delimiters: MATH_DELIMITERS,
-      throwOnError: false,
-      ignoredTags: ["script", "noscript", "style", "textarea", "pre", "code", "option", "select", "input"]
-    });
-  }
 
   // Plotly figures arrive as JSON in data-figure (built by plotly.py on the server).
   function drawPlots(root) {
@@ -54,7 +40,6 @@
   }
 
   function onContent(root) {
-    typeset(root);
     drawPlots(root);
   }
 

@@ -67,13 +67,18 @@ def test_step_through_with_buttons_and_keys(live_server: str, watched: tuple[Pag
     expect(widget.locator("li.is-current")).to_have_count(1)
 
 
-def test_math_is_typeset_by_katex(live_server: str, watched: tuple[Page, Watch]) -> None:
-    page, _ = watched
+def test_math_is_typeset_on_the_server_and_reads_with_javascript_off(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
+    """KaTeX runs on the server: with JavaScript off the formulas are typeset (HTML for the eye,
+    MathML for screen readers), and the page loads no KaTeX script."""
+    page, watch = no_js_page
     page.goto(live_server + LESSON)
-    expect(page.locator(".math .katex").first).to_be_visible()
+    expect(page.locator(".math .katex-html").first).to_be_visible()
+    assert page.locator(".math .katex-mathml math").count() == page.locator(".math").count() > 20
     assert page.locator(".katex-error").count() == 0
-    raw = page.locator(".math").evaluate_all("els => els.filter(e => !e.querySelector('.katex')).length")
-    assert raw == 0
+    assert "\\(" not in page.locator("main").inner_text()
+    assert not [u for u in watch.requests if "katex" in u and ".js" in u]
+    width = page.locator(".math .katex").first.evaluate("e => e.getBoundingClientRect().width")
+    assert width > 5  # KaTeX's CSS and fonts applied
 
 
 def test_the_lesson_works_with_javascript_off(live_server: str, no_js_page: tuple[Page, Watch]) -> None:

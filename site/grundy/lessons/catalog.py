@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 
 from grundy.lessons.markdown import FenceError, Heading, WidgetRenderer, build_markdown, headings
+from grundy.lessons.tex import TexError
 
 FILENAME = re.compile(r"(?P<number>[0-9][0-9])-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md")
 REQUIRED = ("title", "summary")
@@ -75,6 +76,9 @@ def render_lesson(path: Path, render_widget: WidgetRenderer) -> Lesson:
         html = md.renderer.render(tokens, md.options, env)
     except FenceError as error:
         raise LessonError(path, error.line, str(error)) from error
+    except TexError as error:  # inline tokens carry no line: find the formula in the source
+        found = text.find(error.tex) if error.tex else -1
+        raise LessonError(path, text.count("\n", 0, found) + 1 if found >= 0 else 1, str(error)) from error
     return Lesson(
         number=int(match["number"]),
         slug=match["slug"],

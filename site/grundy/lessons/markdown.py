@@ -27,6 +27,8 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from grundy.lessons.tex import typeset
+
 BOXES = {
     "key-idea": "Key idea",
     "proof": "Proof",
@@ -91,7 +93,7 @@ _TRAILING = re.compile(r"[.,;:!?)\]’”…]+")
 
 
 def _math_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, _o: OptionsDict, _e: EnvType) -> str:
-    math = f'<span class="math">\\({escape(tokens[idx].content)}\\)</span>'
+    math = f'<span class="math">{typeset(tokens[idx].content)}</span>'
     after = tokens[idx + 1] if idx + 1 < len(tokens) else None
     if after is not None and after.type == "text" and (glued := _TRAILING.match(after.content)):
         # Move "." or ")" into an unbreakable span with the formula (this render owns the tokens).
@@ -101,13 +103,12 @@ def _math_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, _o: Opti
 
 
 def _math_display(self: RendererHTML, tokens: Sequence[Token], idx: int, _o: OptionsDict, _e: EnvType) -> str:
-    tex = tokens[idx].content.strip()
-    return f'<div class="math display">\\[{escape(tex)}\\]</div>\n'
+    return f'<div class="math display">{typeset(tokens[idx].content.strip(), display=True)}</div>\n'
 
 
 def _math_display_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, _o: OptionsDict, _e: EnvType) -> str:
     # $$…$$ inside a paragraph: a span, since a <div> may not sit inside a <p>.
-    return f'<span class="math display">\\[{escape(tokens[idx].content.strip())}\\]</span>'
+    return f'<span class="math display">{typeset(tokens[idx].content.strip(), display=True)}</span>'
 
 
 def build_markdown(render_widget: WidgetRenderer) -> MarkdownIt:

@@ -10,7 +10,7 @@ from jinja2 import FileSystemLoader
 
 from grundy.lessons import Catalog
 from grundy.words import describe
-from grundy.web import assets, lessons, practice, present, scores, security, turns, widgets
+from grundy.web import assets, delivery, lessons, practice, present, scores, security, turns, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -49,6 +49,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.register_blueprint(present.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(practice.bp)
+    delivery.register(app)
 
     catalog = Catalog(Path(app.config["CONTENT_DIR"]), widgets.lesson_widget_renderer())
     app.extensions["grundy.catalog"] = catalog

@@ -85,7 +85,11 @@ class ComputePool:
         body = environ["wsgi.input"].read(length) if length else b""
         plain = {k: v for k, v in environ.items() if isinstance(v, (str, int, float, bool)) or (
             k == "wsgi.version" and isinstance(v, tuple))}
-        status, headers, data = self._answer(plain, body)
+        cache = self.app.extensions.get("grundy.response_cache")
+        if cache is not None and not body and cache.cacheable(environ):  # a widget asked again: no child needed
+            status, headers, data = cache.answer(plain, lambda env: self._answer(env, b""))
+        else:
+            status, headers, data = self._answer(plain, body)
         start_response(status, headers)
         return [data]
 
@@ -128,6 +132,7 @@ _APP: Flask | None = None
 def _child_start(factory: str, nice: int) -> None:
     global _APP
     os.nice(nice)
+    os.environ["GRUNDY_RESPONSE_CACHE_MB"] = "0"  # the worker keeps the answers (grundy.web.delivery)
     module, _, call = factory.partition(":")
     __import__(module)
     _APP = getattr(sys.modules[module], call.removesuffix("()"))()

@@ -1,0 +1,248 @@
+"""Fast delivery on a phone on classroom Wi-Fi: compressed answers, validators, cache lifetimes,
+and a bounded memo of computed answers.
+
+- **Compression.** HTML, CSS, JavaScript, JSON and SVG answers of at least :data:`MIN_SIZE`
+  bytes go out brotli-compressed to clients that accept it, else gzip, with ``Vary:
+  Accept-Encoding``. Static files are compressed once per process at the strongest settings and
+  kept (:func:`compressed_static`); made answers at a fast setting (brotli 5, gzip 6).
+- **Validators.** Every GET answer of status 200 without a cookie gets a strong ETag (a hash of
+  its bytes, per encoding); a request whose ``If-None-Match`` holds it is answered 304.
+- **Lifetimes** (``Cache-Control``): static files whose URL carries their own digest
+  (``?v=``, :func:`grundy.web.assets.asset_url`) for a year, immutable; widget answers, pure
+  functions of their URL, :data:`WIDGET_MAX_AGE` seconds for any cache; pages ``no-cache`` (kept,
+  but checked with the ETag each time: a lesson changes only when the site does).
+- **The memo** (:class:`ResponseCache`): a widget's answer is a function of its path, its query
+  and three htmx headers, and a class of 40 asks for the same few URLs. Each process keeps the
+  answers it made, compressed, in a least-recently-used store bounded by bytes
+  (:data:`CACHE_BYTES`); the compute pool looks there before handing a request to a child.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+import brotli  # type: ignore[import-untyped]  # ships no types
+from flask import Flask, Response, request
+
+MIN_SIZE = 1024  # bytes: below this, compression saves less than its headers cost
+COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+                "image/svg+xml", "text/plain")
+WIDGET_MAX_AGE = 300  # seconds a widget's answer may be reused: a deploy is visible within 5 minutes
+STATIC_MAX_AGE = 31_536_000  # a year: the URL changes when the file does
+CACHE_BYTES = 32 * 1024 * 1024  # per process: about 2,000 typical widget answers (8–20 KB compressed)
+CACHEABLE = ("widgets", "present")  # blueprints whose GET answers depend on the URL and htmx headers only
+StartResponse = Callable[..., Any]
+Answer = tuple[str, list[tuple[str, str]], bytes]
+
+
+def choose_encoding(accept: str) -> str:
+    """"br", "gzip" or "identity", from an Accept-Encoding header (a q of 0 refuses)."""
+    offered: dict[str, float] = {}
+    for part in accept.split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if name:
+            offered[name.strip().lower()] = q
+    for encoding in ("br", "gzip"):
+        if offered.get(encoding, offered.get("*", 0.0)) > 0:
+            return encoding
+    return "identity"
+
+
+def encode(data: bytes, encoding: str, *, strong: bool = False) -> bytes:
+    if encoding == "br":
+        return bytes(brotli.compress(data, quality=11 if strong else 5))
+    if encoding == "gzip":
+        return gzip.compress(data, compresslevel=9 if strong else 6, mtime=0)
+    return data
+
+
+def compressible(mimetype: str | None, size: int) -> bool:
+    return size >= MIN_SIZE and (mimetype or "").split(";")[0].strip() in COMPRESSIBLE
+
+
+def etag_of(data: bytes, encoding: str) -> str:
+    return hashlib.blake2b(data, digest_size=12).hexdigest() + ("" if encoding == "identity" else f"-{encoding}")
+
+
+# ---------------------------------------------------------------- static files
+
+_STATIC: dict[tuple[str, int, str], bytes] = {}
+_STATIC_LOCK = threading.Lock()
+
+
+def compressed_static(path: str, mtime_ns: int, encoding: str, read: Callable[[], bytes]) -> bytes:
+    """A static file compressed at the strongest setting, once per process (the whole static
+    folder is a few MB compressed: no bound needed beyond the files themselves)."""
+    key = (path, mtime_ns, encoding)
+    with _STATIC_LOCK:
+        found = _STATIC.get(key)
+    if found is None:
+        found = encode(read(), encoding, strong=True)
+        with _STATIC_LOCK:
+            _STATIC[key] = found
+    return found
+
+
+# ---------------------------------------------------------------- made answers
+
+
+def finish(response: Response) -> Response:
+    """After every request: compress, add the validator, set the lifetime, answer 304."""
+    if response.direct_passthrough or request.method not in ("GET", "HEAD"):
+        return response
+    endpoint = request.endpoint or ""
+    blueprint = endpoint.partition(".")[0]
+    if "Content-Encoding" not in response.headers and compressible(response.mimetype, response.content_length or 0):
+        encoding = choose_encoding(request.headers.get("Accept-Encoding", ""))
+        if encoding != "identity":
+            response.set_data(encode(response.get_data(), encoding))
+            response.headers["Content-Encoding"] = encoding
+        response.vary.add("Accept-Encoding")
+    if response.status_code == 200 and "Set-Cookie" not in response.headers:
+        if "ETag" not in response.headers:
+            response.set_etag(etag_of(response.get_data(), response.headers.get("Content-Encoding", "identity")))
+        if blueprint == "assets":
+            pass  # static files set their own lifetime
+        elif blueprint in CACHEABLE:
+            response.cache_control.public = True
+            response.cache_control.max_age = WIDGET_MAX_AGE
+            response.vary.add("HX-Current-URL")
+        elif "Cache-Control" not in response.headers:
+            response.cache_control.no_cache = True
+        response.make_conditional(request)
+    return response
+
+
+def _key(environ: dict[str, Any]) -> tuple[str, ...]:
+    """What a cacheable answer depends on: the path and query, whether htmx asked for a fragment
+    (and not for a history restore), whether its page is a widget's own, and the encoding."""
+    try:
+        own_page = urlsplit(environ.get("HTTP_HX_CURRENT_URL", "")).path.startswith("/w/")
+    except ValueError:
+        own_page = False
+    return (environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""), environ.get("HTTP_HX_REQUEST", ""),
+            "restore" if environ.get("HTTP_HX_HISTORY_RESTORE_REQUEST") else "", "own" if own_page else "",
+            choose_encoding(environ.get("HTTP_ACCEPT_ENCODING", "")))
+
+
+class ResponseCache:
+    """WSGI middleware: GET answers of the cacheable blueprints, kept by their key, least
+    recently used first out, up to ``max_bytes`` of bodies and headers."""
+
+    def __init__(self, app: Flask, wsgi: Callable[..., Iterable[bytes]], max_bytes: int = CACHE_BYTES) -> None:
+        self.app = app
+        self.wsgi = wsgi
+        self.max_bytes = max_bytes
+        self.size = 0
+        self.hits = 0
+        self.misses = 0
+        self._store: OrderedDict[tuple[str, ...], Answer] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def cacheable(self, environ: dict[str, Any]) -> bool:
+        if environ.get("REQUEST_METHOD") != "GET" or self.max_bytes <= 0:
+            return False
+        try:
+            endpoint, _ = self.app.url_map.bind_to_environ(environ).match()
+        except Exception:  # noqa: BLE001 — a 404, 405 or redirect: not ours to keep
+            return False
+        return str(endpoint).partition(".")[0] in CACHEABLE
+
+    def lookup(self, environ: dict[str, Any]) -> Answer | None:
+        """The kept answer for this request (a 304 if the client holds it), or None."""
+        key = _key(environ)
+        with self._lock:
+            found = self._store.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._store.move_to_end(key)
+            self.hits += 1
+        status, headers, body = found
+        etag = next((v for k, v in headers if k.lower() == "etag"), None)
+        if etag is not None and etag in environ.get("HTTP_IF_NONE_MATCH", ""):
+            kept = [(k, v) for k, v in headers if k.lower() not in ("content-length", "content-type", "content-encoding")]
+            return "304 NOT MODIFIED", kept, b""
+        return found
+
+    def store(self, environ: dict[str, Any], answer: Answer) -> None:
+        status, headers, body = answer
+        if not status.startswith(("200", "400")) or any(k.lower() == "set-cookie" for k, _ in headers):
+            return
+        size = len(body) + sum(len(k) + len(v) for k, v in headers) + 200
+        if size > self.max_bytes // 8:
+            return  # one answer may not push out most of the others
+        key = _key(environ)
+        with self._lock:
+            if key in self._store:
+                return
+            self._store[key] = answer
+            self.size += size
+            while self.size > self.max_bytes and self._store:
+                _, (_, old_headers, old_body) = self._store.popitem(last=False)
+                self.size -= len(old_body) + sum(len(k) + len(v) for k, v in old_headers) + 200
+
+    def answer(self, environ: dict[str, Any], make: Callable[[dict[str, Any]], Answer]) -> Answer:
+        """The kept answer, or ``make``'s (asked without the client's validator, so that the
+        whole answer is kept), then stored; a 304 when the client already holds it."""
+        found = self.lookup(environ)
+        if found is not None:
+            return found
+        plain = {k: v for k, v in environ.items() if k != "HTTP_IF_NONE_MATCH"}
+        made = make(plain)
+        self.store(plain, made)
+        held = environ.get("HTTP_IF_NONE_MATCH")
+        etag = next((v for k, v in made[1] if k.lower() == "etag"), None)
+        if held and etag and etag in held and made[0].startswith("200"):
+            kept = [(k, v) for k, v in made[1] if k.lower() not in ("content-length", "content-type", "content-encoding")]
+            return "304 NOT MODIFIED", kept, b""
+        return made
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if not self.cacheable(environ):
+            return self.wsgi(environ, start_response)
+        status, headers, body = self.answer(environ, self.serve)
+        start_response(status, headers)
+        return [body]
+
+    def serve(self, environ: dict[str, Any]) -> Answer:
+        """The app's own answer, collected whole."""
+        captured: dict[str, Any] = {}
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
+            captured["status"], captured["headers"] = status, list(headers)
+
+        chunks = self.wsgi(environ, start)
+        try:
+            body = b"".join(chunks)
+        finally:
+            close = getattr(chunks, "close", None)
+            if close is not None:
+                close()
+        return captured["status"], captured["headers"], body
+
+
+def register(app: Flask) -> None:
+    app.after_request(finish)
+    megabytes = os.environ.get("GRUNDY_RESPONSE_CACHE_MB")
+    size = int(float(megabytes) * 1024 * 1024) if megabytes else int(app.config.get("RESPONSE_CACHE_BYTES", CACHE_BYTES))
+    cache = ResponseCache(app, app.wsgi_app, size)
+    app.wsgi_app = cache  # type: ignore[method-assign]
+    app.extensions["grundy.response_cache"] = cache
+
+
+__all__ = ["ResponseCache", "choose_encoding", "compressed_static", "encode", "finish", "register"]
