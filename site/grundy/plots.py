@@ -21,67 +21,78 @@ def wythoff_figure(a: int, b: int, span: int, moves: list[tuple[int, int]]) -> d
     while wythoff.p_position(k)[1] <= span:
         ks.append(k)
         k += 1
-    fig = go.Figure()
-    _add_pairs(fig, [wythoff.p_position(k) for k in ks])
-    _add_golden_lines(fig, span)
+    data = [*_pairs([wythoff.p_position(k) for k in ks]), *_golden_lines(span)]
+    annotations = []
     if a <= span and b <= span:
         is_p = wythoff.is_p(a, b)
-        fig.add_trace(go.Scatter(x=[a], y=[b], mode="markers", name=f"you: ({a}, {b}), {'P' if is_p else 'N'}",
-                                 marker={"size": 18, "symbol": "star", "color": "#b4236b" if is_p else N_COLOUR,
-                                         "line": {"width": 1.5, "color": "#222"}},
-                                 hovertemplate="your position (%{x}, %{y})<extra></extra>"))
-        for x, y in moves:
-            fig.add_annotation(x=x, y=y, ax=a, ay=b, xref="x", yref="y", axref="x", ayref="y", showarrow=True,
-                               arrowhead=2, arrowsize=1.4, arrowwidth=3, arrowcolor="#b4236b", text="")
-    return _finish(fig, span)
+        data.append({"hovertemplate": "your position (%{x}, %{y})<extra></extra>",
+                     "marker": {"color": "#b4236b" if is_p else N_COLOUR, "line": {"color": "#222", "width": 1.5},
+                                "size": 18, "symbol": "star"},
+                     "mode": "markers", "name": f"you: ({a}, {b}), {'P' if is_p else 'N'}", "x": [a], "y": [b],
+                     "type": "scatter"})
+        annotations = [{"arrowcolor": "#b4236b", "arrowhead": 2, "arrowsize": 1.4, "arrowwidth": 3, "ax": a, "axref": "x",
+                        "ay": b, "ayref": "y", "showarrow": True, "text": "", "x": x, "xref": "x", "y": y, "yref": "y"}
+                       for x, y in moves]
+    return _finish(data, span, annotations)
 
 
 def wythoff_steps_figure(span: int, pairs: list[tuple[int, int]], current: int | None, *, lines: bool) -> dict[str, Any]:
     """The P-positions found so far while a class builds them one k at a time: ``pairs`` in
     order, ``current`` (an index into them) ringed, the golden lines only when ``lines``."""
-    fig = go.Figure()
-    _add_pairs(fig, pairs)
-    if lines:
-        _add_golden_lines(fig, span)
+    data = _pairs(pairs) + (_golden_lines(span) if lines else [])
     if current is not None:
         a, b = pairs[current]
-        fig.add_trace(go.Scatter(x=[a, b], y=[b, a], mode="markers", name=f"just found: ({a}, {b})",
-                                 marker={"size": 22, "symbol": "circle-open", "color": "#b4236b", "line": {"width": 3}},
-                                 hoverinfo="skip"))
-    return _finish(fig, span)
+        data.append({"hoverinfo": "skip", "marker": {"color": "#b4236b", "line": {"width": 3}, "size": 22,
+                                                     "symbol": "circle-open"},
+                     "mode": "markers", "name": f"just found: ({a}, {b})", "x": [a, b], "y": [b, a], "type": "scatter"})
+    return _finish(data, span, [])
 
 
-def _add_pairs(fig: go.Figure, pairs: list[tuple[int, int]]) -> None:
-    fig.add_trace(go.Scatter(x=[p[0] for p in pairs], y=[p[1] for p in pairs], mode="markers",
-                             name="P-positions (aₖ, bₖ)", marker={"size": 9, "color": P_COLOUR, "symbol": "circle"},
-                             hovertemplate="P-position (%{x}, %{y})<extra></extra>"))
-    fig.add_trace(go.Scatter(x=[p[1] for p in pairs], y=[p[0] for p in pairs], mode="markers",
-                             name="their mirror images", marker={"size": 9, "color": P_COLOUR, "symbol": "circle-open",
-                                                                  "line": {"width": 2}},
-                             hovertemplate="P-position (%{x}, %{y})<extra></extra>"))
+def _pairs(pairs: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    return [
+        {"hovertemplate": "P-position (%{x}, %{y})<extra></extra>", "marker": {"color": P_COLOUR, "size": 9, "symbol": "circle"},
+         "mode": "markers", "name": "P-positions (aₖ, bₖ)", "x": [p[0] for p in pairs], "y": [p[1] for p in pairs],
+         "type": "scatter"},
+        {"hovertemplate": "P-position (%{x}, %{y})<extra></extra>",
+         "marker": {"color": P_COLOUR, "line": {"width": 2}, "size": 9, "symbol": "circle-open"},
+         "mode": "markers", "name": "their mirror images", "x": [p[1] for p in pairs], "y": [p[0] for p in pairs],
+         "type": "scatter"},
+    ]
 
 
-def _add_golden_lines(fig: go.Figure, span: int) -> None:
-    fig.add_trace(go.Scatter(x=[0, span / PHI], y=[0, span], mode="lines", name="y = φx",
-                             line={"color": "#888", "dash": "dash", "width": 1}, hoverinfo="skip"))
-    fig.add_trace(go.Scatter(x=[0, span], y=[0, span / PHI], mode="lines", name="y = x/φ",
-                             line={"color": "#888", "dash": "dot", "width": 1}, hoverinfo="skip"))
+def _golden_lines(span: int) -> list[dict[str, Any]]:
+    return [
+        {"hoverinfo": "skip", "line": {"color": "#888", "dash": "dash", "width": 1}, "mode": "lines", "name": "y = φx",
+         "x": [0, span / PHI], "y": [0, span], "type": "scatter"},
+        {"hoverinfo": "skip", "line": {"color": "#888", "dash": "dot", "width": 1}, "mode": "lines", "name": "y = x/φ",
+         "x": [0, span], "y": [0, span / PHI], "type": "scatter"},
+    ]
 
 
-def _finish(fig: go.Figure, span: int) -> dict[str, Any]:
-    """The shared layout (same range on both axes, transparent so dark mode works), as JSON data."""
-    fig.update_layout(
-        margin={"l": 45, "r": 10, "t": 10, "b": 110},
-        height=520,
-        paper_bgcolor="rgba(0,0,0,0)",
-        plot_bgcolor="rgba(0,0,0,0)",
-        font={"color": "#888", "size": 13},
-        legend={"orientation": "h", "x": 0, "y": -0.14, "yanchor": "top", "font": {"size": 12}},
-        xaxis={"title": {"text": "pile a"}, "range": [-0.5, span + 0.5], "gridcolor": "rgba(128,128,128,0.2)",
-               "zeroline": False, "constrain": "domain"},
-        yaxis={"title": {"text": "pile b"}, "range": [-0.5, span + 0.5], "gridcolor": "rgba(128,128,128,0.2)",
-               "zeroline": False},  # same range on both axes; no forced aspect, which squashed narrow plots
-    )
-    result: dict[str, Any] = json.loads(fig.to_json())
+def _finish(data: list[dict[str, Any]], span: int, annotations: list[dict[str, Any]]) -> dict[str, Any]:
+    """The shared layout (same range on both axes, transparent so dark mode works). The figure is
+    plain data, written as plotly.py writes it: tests/test_plots.py holds every figure equal to
+    plotly.py's own validated build (validating each request cost 85% of the widget's time)."""
+    layout: dict[str, Any] = {
+        "font": {"color": "#888", "size": 13},
+        "height": 520,
+        "legend": {"font": {"size": 12}, "orientation": "h", "x": 0, "y": -0.14, "yanchor": "top"},
+        "margin": {"b": 110, "l": 45, "r": 10, "t": 10},
+        "paper_bgcolor": "rgba(0,0,0,0)",
+        "plot_bgcolor": "rgba(0,0,0,0)",
+        "xaxis": {"constrain": "domain", "gridcolor": "rgba(128,128,128,0.2)", "range": [-0.5, span + 0.5],
+                  "title": {"text": "pile a"}, "zeroline": False},
+        "yaxis": {"gridcolor": "rgba(128,128,128,0.2)", "range": [-0.5, span + 0.5], "title": {"text": "pile b"},
+                  "zeroline": False},  # same range on both axes; no forced aspect, which squashed narrow plots
+    }
+    if annotations:
+        layout["annotations"] = annotations
+    return {"data": data, "layout": layout}
+
+
+def validated(figure: dict[str, Any]) -> dict[str, Any]:
+    """``figure`` as plotly.py builds and validates it (for the tests: the plain data above must
+    come back unchanged)."""
+    result: dict[str, Any] = json.loads(go.Figure(figure).to_json())
     result["layout"].pop("template", None)  # plotly.py's default theme: 10 KB the page does not need
     return result

@@ -37,6 +37,10 @@ WIDGET_MAX_AGE = 300  # seconds a widget's answer may be reused: a deploy is vis
 STATIC_MAX_AGE = 31_536_000  # a year: the URL changes when the file does
 CACHE_BYTES = 32 * 1024 * 1024  # per process: about 2,000 typical widget answers (8–20 KB compressed)
 CACHEABLE = ("widgets", "present")  # blueprints whose GET answers depend on the URL and htmx headers only
+# The memo also keeps the lessons and the home page: rendered once at start-up, the same for
+# everyone (browsers revalidate them, since their URLs carry no version). Not under the
+# development server, which re-renders a lesson when its file changes.
+KEPT = (*CACHEABLE, "lessons")
 StartResponse = Callable[..., Any]
 Answer = tuple[str, list[tuple[str, str]], bytes]
 
@@ -140,8 +144,8 @@ def _key(environ: dict[str, Any]) -> tuple[str, ...]:
 
 
 class ResponseCache:
-    """WSGI middleware: GET answers of the cacheable blueprints, kept by their key, least
-    recently used first out, up to ``max_bytes`` of bodies and headers."""
+    """WSGI middleware: GET answers of the kept blueprints (:data:`KEPT`), kept by their key,
+    least recently used first out, up to ``max_bytes`` of bodies and headers."""
 
     def __init__(self, app: Flask, wsgi: Callable[..., Iterable[bytes]], max_bytes: int = CACHE_BYTES) -> None:
         self.app = app
@@ -160,7 +164,8 @@ class ResponseCache:
             endpoint, _ = self.app.url_map.bind_to_environ(environ).match()
         except Exception:  # noqa: BLE001 — a 404, 405 or redirect: not ours to keep
             return False
-        return str(endpoint).partition(".")[0] in CACHEABLE
+        blueprint = str(endpoint).partition(".")[0]
+        return blueprint in CACHEABLE or (blueprint in KEPT and not self.app.debug)
 
     def lookup(self, environ: dict[str, Any]) -> Answer | None:
         """The kept answer for this request (a 304 if the client holds it), or None."""

@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 
 from typing import Any
 
+from markupsafe import Markup
+
 from grundy.games.family import Family
 from grundy.games.registry import family
 from grundy.words import describe
@@ -152,6 +154,23 @@ class Cell:
     current: bool
     selected: bool
 
+    def html(self, sg: bool) -> Markup:
+        """The cell's <td>, written here rather than in the template: a 24 × 24 board is 625 of
+        them, and Jinja spent most of the widget's time on them. Every value is a number or one
+        of the fixed words below, so nothing needs escaping."""
+        at = f"{self.r},{self.c}"
+        pressed = ' aria-pressed="true"' if self.selected else ""
+        if not self.filled:
+            return Markup(f'<td class="is-blank{" is-selected" if self.selected else ""}"><button type="submit" name="pick"'
+                          f' value="{at}" aria-label="({self.r}, {self.c}), not yet filled">·</button></td>')
+        said = {"target": "home", "home": "goes home in one move"}.get(self.kind, self.kind)
+        if sg and self.value is not None:
+            said += f", SG {self.value}"
+        face = "◎" if self.kind == "target" else "W" if self.kind == "home" else str(self.value) if sg else self.kind
+        classes = f"is-{self.kind}{' is-current' if self.current else ''}{' is-selected' if self.selected else ''}"
+        return Markup(f'<td class="{classes}"><button type="submit" name="pick" value="{at}" title="({self.r}, {self.c})"'
+                      f' aria-label="({self.r}, {self.c}): {said}"{pressed}>{face}</button></td>')
+
 
 def value(fam: Family[Any], r: int, c: int) -> int | None:
     """The cell's SG value; None where there is none (a marble that goes home at once, home)."""
@@ -192,6 +211,12 @@ class View:
     @property
     def stepping(self) -> bool:
         return self.params.step is not None
+
+    def body_html(self) -> Markup:
+        """The board's rows, each a header and its cells' <td>s (see :meth:`Cell.html`)."""
+        sg = self.params.sg
+        return Markup("\n".join(f'<tr><th scope="row">{row[0].r}</th>{"".join(cell.html(sg) for cell in row)}</tr>'
+                                 for row in self.rows))
 
     @property
     def option_values(self) -> list[int]:

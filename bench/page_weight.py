@@ -1,0 +1,104 @@
+"""Page weight, as a phone on classroom Wi-Fi pays it (a benchmark, not a test): Chromium loads
+each page from the server `make run` starts, and this sums the bytes that crossed the network —
+every request the page made, headers and (compressed) bodies — on a cold load (empty cache) and on
+a warm reload (what the browser asks again, answered 304 or from its cache).
+
+    .venv/bin/python bench/page_weight.py
+
+Budgets (issue 13): a lesson without a plot ≤ 150 KB cold and ≤ 15 KB warm; a plot page adds
+only the plotly bundle.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+PAGES = [
+    ("home page", "/"),
+    ("lesson 2, P- and N-positions", "/lessons/p-and-n-positions"),
+    ("lesson 4, Nim", "/lessons/nim"),
+    ("lesson 13, k-multiple subtraction", "/lessons/k-multiple"),
+    ("lesson 14, coin turning", "/lessons/coin-turning"),
+    ("lesson 5, Wythoff (a plot)", "/lessons/wythoff"),
+    ("quiz question, Nim level 2", "/quiz/q?game=nim&level=2&seed=7"),
+]
+COLD_BUDGET = 150_000
+WARM_BUDGET = 15_000
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve(port: int) -> subprocess.Popen[bytes]:
+    """The site as `make run` serves it (gunicorn with grundy.serve's settings)."""
+    server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "python:grundy.serve", "--bind", f"127.0.0.1:{port}",
+                               "grundy:create_app()"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def main() -> None:
+    from playwright.sync_api import Request, sync_playwright
+
+    port = _free_port()
+    server = _serve(port)
+    base = f"http://127.0.0.1:{port}"
+    failures = 0
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+                                        args=["--no-sandbox"])
+            print(f"{'page':38} {'cold':>10} {'requests':>9} {'warm':>9} {'requests':>9}   budget")
+            for label, path in PAGES:
+                context = browser.new_context()
+                page = context.new_page()
+                seen: list[Request] = []
+                page.on("requestfinished", lambda r: seen.append(r))
+                page.goto(base + path, wait_until="networkidle")
+                cold = _bytes(seen)
+                cold_count = len(seen)
+                seen.clear()
+                page.reload(wait_until="networkidle")
+                warm = _bytes(seen)
+                warm_count = sum(1 for r in seen if _bytes([r]) > 0)
+                context.close()
+                plot = "plot" in label
+                ok = (plot or cold <= COLD_BUDGET) and warm <= WARM_BUDGET
+                failures += not ok
+                print(f"{label:38} {cold / 1000:8.1f} KB {cold_count:9d} {warm / 1000:7.1f} KB {warm_count:9d}   "
+                      f"{'ok' if ok else 'OVER'}{' (the plotly bundle)' if plot else ''}")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"\nbudgets: cold ≤ {COLD_BUDGET // 1000} KB (pages without a plot), warm ≤ {WARM_BUDGET // 1000} KB"
+          + ("" if not failures else f"; {failures} over"))
+
+
+def _bytes(requests: list) -> int:  # type: ignore[type-arg]
+    """Bytes on the wire: response headers and body as transferred (0 for the browser's cache)."""
+    total = 0
+    for request in requests:
+        sizes = request.sizes()
+        total += max(sizes.get("responseHeadersSize", 0), 0) + max(sizes.get("responseBodySize", 0), 0)
+        total += max(sizes.get("requestHeadersSize", 0), 0)
+    return total
+
+
+if __name__ == "__main__":
+    main()
