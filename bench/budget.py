@@ -64,7 +64,7 @@ CASES: list[tuple[str, str, dict[str, str] | None, int]] = [
     ("play: Grundy's game 24, first reply", "/play/grundys-game?start=24&moves=1,23", None, 200),
     ("play: Wythoff 31,31 with hints", "/play/wythoff?start=31,31&hints=1", None, 200),
     ("play: every-SG 8 games of 1,20, hints (every option's steps)", "/play/every-euclid?start=" + ";".join(["1,20"] * 8) + "&hints=1", None, 200),
-    ("play: every-SG 8 games of 55,89, computer first", "/play/every-euclid?start=" + ";".join(["55,89"] * 8) + "&first=computer", None, 303),
+    ("refused: every-SG 8 games of 55,89 (144 turns: history too long)", "/play/every-euclid?start=" + ";".join(["55,89"] * 8) + "&first=computer", None, 400),
     ("refused: every-SG 8 games of 1,100 (history too long)", "/play/every-euclid?start=" + ";".join(["1,100"] * 8), None, 400),
     # Refusals: the stalling links, and one bad value per kind of parameter.
     ("refused: Wythoff 5x 0,0 + 3x 13,13", "/play/wythoff?start=0,0;0,0;0,0;0,0;0,0;13,13;13,13;13,13", None, 400),
