@@ -226,19 +226,25 @@ class ResponseCache:
 
     def serve(self, environ: dict[str, Any]) -> Answer:
         """The app's own answer, collected whole."""
-        captured: dict[str, Any] = {}
+        return collect(self.wsgi, environ)
 
-        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
-            captured["status"], captured["headers"] = status, list(headers)
 
-        chunks = self.wsgi(environ, start)
-        try:
-            body = b"".join(chunks)
-        finally:
-            close = getattr(chunks, "close", None)
-            if close is not None:
-                close()
-        return captured["status"], captured["headers"], body
+def collect(wsgi: Callable[..., Iterable[bytes]], environ: dict[str, Any]) -> Answer:
+    """A WSGI app's whole answer to ``environ``: status, headers and body."""
+    started: dict[str, Any] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
+        started["status"], started["headers"] = status, list(headers)
+        return lambda _data: None
+
+    chunks = wsgi(environ, start_response)
+    try:
+        body = b"".join(chunks)
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
+    return started["status"], started["headers"], body
 
 
 def register(app: Flask) -> None:
@@ -250,4 +256,4 @@ def register(app: Flask) -> None:
     app.extensions["grundy.response_cache"] = cache
 
 
-__all__ = ["ResponseCache", "choose_encoding", "compressed_static", "encode", "finish", "register"]
+__all__ = ["ResponseCache", "choose_encoding", "collect", "compressed_static", "encode", "finish", "register"]

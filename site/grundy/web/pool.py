@@ -34,6 +34,7 @@ from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 from grundy.numerals import read_whole
+from grundy.web.delivery import collect
 from grundy.web.security import HEADERS
 from grundy.web.turns import COMPUTING
 
@@ -144,21 +145,7 @@ def _ready() -> None:
 
 def _child_serve(environ: dict[str, Any], body: bytes) -> Answer:
     assert _APP is not None
-    environ = environ | {"wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr}
-    started: dict[str, Any] = {}
-
-    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
-        started["status"], started["headers"] = status, headers
-        return lambda _data: None
-
-    chunks = _APP(environ, start_response)
-    try:
-        data = b"".join(chunks)
-    finally:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()
-    return started["status"], list(started["headers"]), data
+    return collect(_APP, environ | {"wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr})
 
 
 __all__ = ["MAX_BODY", "ComputePool"]
