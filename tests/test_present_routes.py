@@ -19,9 +19,9 @@ PRESENTABLE = list(WIDGET_PRESENTABLE)
 STATES = [
     ("pn-table", "rule=bash&m=3&upto=30&step=5", "5 of 31 cells filled"),
     ("mex-steps", "rule=set&set=1,3,4&upto=12&n=7", "mex{1, 2} = <strong>0</strong>"),
-    ("xor-columns", "heaps=14,21,39", "<strong>take 12 from heap 3</strong>"),
+    ("xor-columns", "heaps=14,21,39&step=", "<strong>take 12 from heap 3</strong>"),
     ("grid", "game=wythoff&size=6&step=9", "9 of 49 cells filled"),
-    ("wythoff", "a=5&b=8", "<strong>(5, 8)</strong> is an N-position"),
+    ("wythoff", "a=5&b=8&step=", "<strong>(5, 8)</strong> is an N-position"),
 ]
 
 
@@ -319,7 +319,7 @@ def test_a_step_button_or_show_all_still_decides_the_step(client: FlaskClient) -
     everything = client.get("/present/pn-table", query_string=base | {"step": ""}).text
     assert "All 31 cells shown" in everything and 'name="was"' not in everything  # not stepping: nothing to carry
     # Not stepping, nothing is carried, and the normal view has no such field at all.
-    assert 'name="was"' not in client.get("/present/pn-table?upto=30").text
+    assert 'name="was"' not in client.get("/present/pn-table?upto=30&step=").text
     assert 'name="was"' not in client.get("/w/pn-table?upto=30&step=3").text
     assert 'name="was"' not in client.get("/present/mex-steps?n=3").text  # its step is n, reset as on /w/
 
@@ -436,3 +436,21 @@ def test_projected_a_picked_cell_is_explained_once_then_the_steps_again(client: 
     assert "<strong>(2, 4)</strong>" in explanation(nxt) and "(3, 5)" not in explanation(nxt)  # (2, 4) is cell 31
     # On /w/ the clicked cell stays chosen while stepping, as it always did.
     assert 'name="cell" value="3,5"' in client.get("/w/grid?game=wythoff&size=12&step=30&cell=3,5").text
+
+
+def test_a_projection_that_names_no_step_opens_at_step_0(client: FlaskClient) -> None:
+    """With hiding on, a projection opens before anything is revealed ("Present this" from a /w/
+    page, a typed link); everything shows only when the URL says so (step=, as "Show all" writes
+    it) or hiding is off (hide=0)."""
+    opened = client.get("/present/pn-table?rule=powers-of-two&upto=30", headers=HX)
+    assert "0 of 31 cells filled" in opened.text
+    assert opened.headers["HX-Push-Url"] == "/present/pn-table?rule=powers-of-two&upto=30&step=0"
+    everything = client.get("/present/pn-table?rule=powers-of-two&upto=30&step=", headers=HX)
+    assert "All 31 cells shown" in everything.text
+    assert everything.headers["HX-Push-Url"] == "/present/pn-table?rule=powers-of-two&upto=30&step="  # reloads the same
+    assert "All 31 cells shown" in client.get("/present/pn-table?rule=powers-of-two&upto=30&hide=0").text
+    link = re.search(r'class="present-link" href="([^"]+)"', client.get("/w/pn-table?rule=powers-of-two&upto=30").text)
+    assert link is not None and "step" not in link[1]
+    assert "0 of 31 cells filled" in client.get(link[1].replace("&amp;", "&")).text
+    for name in ("staircase", "k-multiple", "coins", "xor-columns"):  # every stepping widget
+        assert "Step 0 of" in client.get(f"/present/{name}").text or "0 of" in client.get(f"/present/{name}").text, name

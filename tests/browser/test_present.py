@@ -19,10 +19,10 @@ def filled(page: Page) -> Locator:
 
 
 def expect_step(page: Page, cells: int, step: str | None) -> None:
-    """``cells`` filled, and the address bar says so (step=… or, showing all, no step)."""
+    """``cells`` filled, and the address bar says so (step=…, or showing all, an empty step=)."""
     expect(filled(page)).to_have_count(cells)
     if step is None:
-        expect(page).to_have_url(re.compile(r"/present/pn-table\?(?!.*step=)"))
+        expect(page).to_have_url(re.compile(r"/present/pn-table\?.*step=(&|$)"))
     else:
         expect(page).to_have_url(re.compile(rf"/present/pn-table\?.*step={step}(&|$)"))
 
@@ -55,7 +55,7 @@ def test_stepping_the_projection_view_with_the_keyboard(live_server: str, watche
 
 def test_a_clicker_alone_starts_and_steps_a_full_table(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
-    page.goto(live_server + TABLE)
+    page.goto(live_server + TABLE + "&step=")  # everything shown, as "Show all" leaves it
     expect_step(page, 31, None)
     page.keyboard.press("PageDown")  # nothing to go on to: it starts the reveal instead
     expect_step(page, 0, "0")
@@ -130,7 +130,7 @@ def test_the_control_strip_hides_itself_and_comes_back(live_server: str, watched
 
 def test_xor_columns_and_wythoff_step_too(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
-    page.goto(live_server + "/present/xor-columns?heaps=14,21,39")
+    page.goto(live_server + "/present/xor-columns?heaps=14,21,39&step=")
     count = page.locator(".step-count")
     expect(count).to_have_text("All steps shown")
     page.keyboard.press("PageDown")
@@ -145,7 +145,7 @@ def test_xor_columns_and_wythoff_step_too(live_server: str, watched: tuple[Page,
     expect(page.get_by_role("button", name="Take 12 from heap 3")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/present/xor-columns\?heaps=14,21,39&step=5$"))
 
-    page.goto(live_server + "/present/wythoff?a=5&b=8")
+    page.goto(live_server + "/present/wythoff?a=5&b=8&step=")  # the whole plot, then the construction
     expect(page.locator(".plot .main-svg").first).to_be_visible()
     page.keyboard.press("PageDown")
     page.keyboard.press("PageDown")
@@ -305,7 +305,7 @@ def test_enter_in_the_heaps_field_applies_the_typed_heaps(live_server: str, watc
 def test_enter_in_the_heaps_field_without_javascript(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
     page, _ = no_js_page
     for view in ("w", "present"):
-        page.goto(live_server + f"/{view}/xor-columns?heaps=14,21,39")
+        page.goto(live_server + f"/{view}/xor-columns?heaps=14,21,39" + ("&step=" if view == "present" else ""))
         heaps = page.locator("input[name=heaps]")
         heaps.fill("5,9,12")
         heaps.press("Enter")

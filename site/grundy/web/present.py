@@ -39,7 +39,7 @@ def show(name: str) -> Response:
     if name not in PRESENTABLE:
         return _not_presentable(name)
     widget = WIDGETS[name]
-    args = resumed(widget, request.args.to_dict())
+    args = opening(widget, resumed(widget, request.args.to_dict()))
     rendered = render_widget(widget, args, name, standalone=True, frame=PROJECTED)
 
     def page(body: str) -> str:
@@ -65,6 +65,18 @@ def resumed(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]
     if getattr(old, "step", None) is None:
         return query
     return query | {"step": str(widget.resume_step(old, new))}
+
+
+def opening(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]:
+    """A projection that names no step opens at step 0 while hiding is on: the class guesses
+    before anything is revealed ("Present this" from a /w/ page, a link typed by hand). A URL
+    that asks for everything says so (``step=``, as "Show all" writes it), and so does
+    ``hide=0``."""
+    query = dict(args)
+    if ("step" in widget.keys and not any(key in query for key in widget.step_keys)
+            and query.get("hide", "").strip().lower() not in ("0", "off", "false", "no")):
+        query["step"] = "0"
+    return query
 
 
 def _not_presentable(name: str) -> Response:

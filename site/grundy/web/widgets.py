@@ -93,6 +93,10 @@ def render_widget(
         return url_for(endpoint, name=widget.name, **query)
 
     def state_url(**changes: object) -> str:
+        # Projected, "everything shown" is written out (step=): a projection that names no step
+        # opens at step 0 (present.opening).
+        if frame is PROJECTED and "step" in widget.keys and getattr(context["params"], "step", 0) is None:
+            changes = {"step": ""} | changes
         return url_in(frame.endpoint, **changes)
 
     context["state_url"] = state_url
