@@ -318,9 +318,9 @@ def test_a_step_button_or_show_all_still_decides_the_step(client: FlaskClient) -
     assert "4 of 31 cells filled" in client.get("/present/pn-table", query_string=base | {"step": "4"}).text
     everything = client.get("/present/pn-table", query_string=base | {"step": ""}).text
     assert "All 31 cells shown" in everything and 'name="was"' not in everything  # not stepping: nothing to carry
-    # Not stepping, nothing is carried, and the normal view has no such field at all.
+    # Not stepping, nothing is carried; stepping, the normal view carries it too (lessons keep the step).
     assert 'name="was"' not in client.get("/present/pn-table?upto=30&step=").text
-    assert 'name="was"' not in client.get("/w/pn-table?upto=30&step=3").text
+    assert 'name="was"' in client.get("/w/pn-table?upto=30&step=3").text
     assert 'name="was"' not in client.get("/present/mex-steps?n=3").text  # its step is n, reset as on /w/
 
 
@@ -454,3 +454,18 @@ def test_a_projection_that_names_no_step_opens_at_step_0(client: FlaskClient) ->
     assert "0 of 31 cells filled" in client.get(link[1].replace("&amp;", "&")).text
     for name in ("staircase", "k-multiple", "coins", "xor-columns"):  # every stepping widget
         assert "Step 0 of" in client.get(f"/present/{name}").text or "0 of" in client.get(f"/present/{name}").text, name
+
+
+def test_on_a_lesson_page_a_setting_changed_mid_step_keeps_the_step(client: FlaskClient) -> None:
+    """Issue 14, fix 2 (lesson 2): Next twice, then tick "SG values" or change the largest heap:
+    still 2 cells filled, not the whole table; another rule is a new game and starts at 0."""
+    lesson = client.get("/lessons/p-and-n-positions").text
+    assert 'data-widget="pn-table"' in lesson
+    stepped = client.get("/w/pn-table?rule=bash&m=2&upto=12&step=2&id=pn-table-1", headers=HX).text
+    was = carried(stepped)
+    for change in ({"sg": "1"}, {"upto": "20"}):
+        query = {"rule": "bash", "m": "2", "upto": "12", "id": "pn-table-1", "was": was} | change
+        answer = client.get("/w/pn-table", query_string=query, headers=HX).text
+        assert re.search(r"2 of \d+ cells filled", answer), change
+    other = client.get("/w/pn-table", query_string={"rule": "powers-of-two", "upto": "12", "was": was}, headers=HX).text
+    assert "0 of 13 cells filled" in other

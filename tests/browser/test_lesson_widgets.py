@@ -208,3 +208,22 @@ def test_the_misere_table_works_without_javascript(live_server: str, no_js_page:
     page.get_by_role("button", name="Next ▶").click()  # a plain GET form
     expect(page).to_have_url(re.compile(r"/w/misere-table\?.*step=3"))
     expect(page.locator(".explain")).to_contain_text("Misère play, heap 2:")
+
+
+def test_a_setting_changed_mid_step_keeps_the_step(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Issue 14, fix 2: Next twice, then tick "SG values" or change the largest heap — the table
+    stays at 2 cells filled instead of revealing everything."""
+    page, _ = watched
+    page.goto(live_server + LESSON)
+    widget = page.locator("section.widget-pn-table").first
+    widget = page.locator(f"#{widget.get_attribute('id')}")
+    expect(widget.locator(".step-count")).to_contain_text("0 of")  # the lesson's first table opens stepping
+    widget.get_by_role("button", name="Next ▶").click()
+    widget.get_by_role("button", name="Next ▶").click()
+    expect(widget.locator(".step-count")).to_contain_text("2 of")
+    widget.locator("input[name=sg]").check()
+    expect(widget.locator(".step-count")).to_contain_text("2 of")
+    upto = widget.locator("input[name=upto]")
+    upto.fill("15")
+    upto.press("Enter")
+    expect(widget.locator(".step-count")).to_have_text(re.compile(r"2 of 16 cells filled"))

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, render_template, request, url_for
 from markupsafe import Markup
 
 from grundy.web.respond import fragment_or_page
-from grundy.web.widgets import PRESENTABLE, PROJECTED, RESUME, render_widget
-from grundy.widgets import WIDGETS, BadParameter, Widget
+from grundy.web.widgets import PRESENTABLE, PROJECTED, render_widget, resumed
+from grundy.widgets import WIDGETS, Widget
 
 bp = Blueprint("present", __name__)
 
@@ -47,24 +46,6 @@ def show(name: str) -> Response:
 
     # The address bar follows every step (a bad state is not worth a history entry).
     return fragment_or_page(rendered.html, page, status=rendered.status, push=rendered.url)
-
-
-def resumed(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]:
-    """The query with the step to go on from filled in, when it came from a settings change
-    (the form's ``was``, no step button) while stepping; else the query as it is. A bad new
-    setting is left to the widget's own error message (``was`` rides along to the next try)."""
-    query = dict(args)
-    was = query.get(RESUME)
-    if was is None or widget.resume_step is None or any(key in query for key in widget.step_keys):
-        return query
-    try:
-        old = widget.parse(dict(parse_qsl(was)))
-        new = widget.parse(query)
-    except BadParameter:
-        return query
-    if getattr(old, "step", None) is None:
-        return query
-    return query | {"step": str(widget.resume_step(old, new))}
 
 
 def opening(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]:

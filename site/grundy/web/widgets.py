@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +24,7 @@ WIDGET_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 # The widgets that have a projection view (/present/<name>): the ones an instructor steps through.
 PRESENTABLE = tuple(name for name, w in WIDGETS.items() if w.presentable)
 # Projected, the hidden field that carries the state a widget is stepping in, so that a settings
-# change goes on stepping (see present.resumed).
+# change goes on stepping (see resumed).
 RESUME = "was"
 
 
@@ -80,7 +80,7 @@ def render_widget(
     except BadParameter as error:
         context["error"] = error
         status = 400
-    if frame.presenting and widget.resume_step is not None:
+    if widget.resume_step is not None:  # on a lesson page and /w/ too, not only projected
         params = context["params"]
         if params is not None and params.step is not None:
             context["resume"] = urlencode(params.query())
@@ -126,6 +126,24 @@ def lesson_widget_renderer() -> WidgetRenderer:
     return render
 
 
+def resumed(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]:
+    """The query with the step to go on from filled in, when it came from a settings change
+    (the form's ``was``, no step button) while stepping; else the query as it is. A bad new
+    setting is left to the widget's own error message (``was`` rides along to the next try)."""
+    query = dict(args)
+    was = query.get(RESUME)
+    if was is None or widget.resume_step is None or any(key in query for key in widget.step_keys):
+        return query
+    try:
+        old = widget.parse(dict(parse_qsl(was)))
+        new = widget.parse(query)
+    except BadParameter:
+        return query
+    if getattr(old, "step", None) is None:
+        return query
+    return query | {"step": str(widget.resume_step(old, new))}
+
+
 def _current_path() -> str:
     """The path of the page htmx says it is on; a header that is not a URL counts as none."""
     try:
@@ -141,11 +159,12 @@ def show(name: str) -> Response:
     if widget is None:
         abort(404, f"There is no widget called {name!r}.")
     widget_id = request.args.get("id", name)
+    args = resumed(widget, request.args.to_dict())
     # A widget on its own page pushes its state into the address bar; one inside a lesson
     # leaves the lesson's URL alone. htmx says which page a fragment is for.
     on_own_page = _current_path().startswith("/w/")
     standalone = on_own_page or not is_fragment_request()
-    rendered = render_widget(widget, request.args.to_dict(), widget_id, standalone=standalone)
+    rendered = render_widget(widget, args, widget_id, standalone=standalone)
 
     def page(body: str) -> str:
         catalog = current_app.extensions["grundy.catalog"]
