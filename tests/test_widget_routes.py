@@ -308,3 +308,18 @@ def test_non_ascii_digits_are_a_400_not_a_500(client: FlaskClient, url: str) -> 
 def test_a_malformed_hx_current_url_is_ignored(client: FlaskClient) -> None:
     response = client.get("/w/pn-table", headers=HX | {"HX-Current-URL": "http://["})
     assert response.status_code == 200
+
+
+def test_game_sum_offers_the_tables_rules(client: FlaskClient) -> None:
+    """Issue 14, fix 4: HDU 1848 with heaps 34, 1, 1 is N (SG(34) = 4 under the Fibonacci rule),
+    although the set 1,2,3,5,8,13 (no 21, no 34) makes it P."""
+    hx = {"HX-Request": "true"}
+    fib = client.get("/w/game-sum?sub=34,1,1&subrule=fibonacci&nim=&bash=&wythoff=", headers=hx).text
+    assert "The SG values XOR to 4" in fib and "take 34 → 0" in fib
+    capped = client.get("/w/game-sum?sub=34,1,1&set=1,2,3,5,8,13&nim=&bash=&wythoff=", headers=hx).text
+    assert 'class="chip is-P"' in capped or "XOR to 0" in capped
+    from grundy.games.registry import family
+    assert family("subtraction", {"set": "fibonacci"}).sg(34) == 4
+    powers = client.get("/w/game-sum?sub=1000000&subrule=powers-of-two&nim=&bash=&wythoff=", headers=hx)
+    assert powers.status_code == 200  # a closed form: any heap
+    assert client.get("/w/game-sum?sub=1001&subrule=fibonacci", headers=hx).status_code == 400

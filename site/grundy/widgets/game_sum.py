@@ -15,6 +15,7 @@ from grundy.words import describe
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter
+from grundy.widgets.rules import RULE_NAMES
 from grundy.games.wythoff import SG_MAX_PILE
 
 NAME = "game-sum"
@@ -24,6 +25,10 @@ BLURB = (
     " heap of its SG value, so the sum is lost exactly when those values XOR to 0."
 )
 MAX_PARTS = 8  # components in one sum: eight rows of binary still fit the XOR table
+SUB_RULES = ("set", "powers-of-two", "fibonacci")
+# The Fibonacci rule has no closed form: its values are tabulated, ~0.35 s to 10^5. HDU 1848's
+# heaps go to 1,000, tabulated in 2 ms.
+MAX_FIBONACCI_HEAP = 1000
 PARAMS = (
     spec.Param("nim", "int-list", "The list of Nim heaps", default="5", hi=10**18, max_items=MAX_PARTS,
                help="blank = none"),
@@ -32,8 +37,12 @@ PARAMS = (
     spec.Param("m", "int", "m (Bash: take 1 to m)", default="3", lo=1, hi=100),
     spec.Param("sub", "int-list", "The list of subtraction heaps", default="10", hi=10**6, max_items=MAX_PARTS,
                help="blank = none"),
+    # The subtraction heaps' rule, as the P/N table offers it (but Bash, which has its own heaps):
+    # a set S, the powers of two (HDU 1847) or the Fibonacci numbers (HDU 1848).
+    spec.Param("subrule", "choice", "rule of the subtraction heaps", default="set", choices=SUB_RULES,
+               labels=tuple(RULE_NAMES[r] for r in SUB_RULES)),
     # the practice games' sets (at most 6 amounts up to 20): sums are about the XOR, not big rules
-    spec.Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=20, max_items=6),
+    spec.Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=20, max_items=6, help="the set rule"),
     spec.Param("wythoff", "text", "Wythoff positions", default="2,3",
                help=f"pairs like `3,5 1,2`, piles up to {SG_MAX_PILE}; blank = none"),
 )
@@ -57,6 +66,7 @@ class Params:
     sub: tuple[int, ...]
     amounts: frozenset[int]
     wythoff: tuple[tuple[int, int], ...]
+    subrule: str = "set"
 
     def query(self, **changes: object) -> dict[str, str]:
         return {
@@ -66,14 +76,15 @@ class Params:
             "sub": ",".join(map(str, self.sub)),
             "set": ",".join(map(str, sorted(self.amounts))),
             "wythoff": " ".join(f"{a},{b}" for a, b in self.wythoff),
-        }
+        } | ({} if self.subrule == "set" else {"subrule": self.subrule})
 
     @property
     def families(self) -> dict[str, Family[Any]]:
         return {
             "nim": family("nim"),
             "bash": family("bash", {"m": str(self.m)}),
-            "subtraction": family("subtraction", {"set": ",".join(map(str, sorted(self.amounts)))}),
+            "subtraction": family("subtraction", {"set": ",".join(map(str, sorted(self.amounts)))
+                                                  if self.subrule == "set" else self.subrule}),
             "wythoff": family("wythoff"),
         }
 
@@ -101,6 +112,10 @@ def parse(args: Mapping[str, str]) -> Params:
     bash = _list(values, "bash")
     m = P["m"].whole(values)
     sub = _list(values, "sub")
+    subrule = P["subrule"].choice(args)
+    if subrule == "fibonacci" and any(n > MAX_FIBONACCI_HEAP for n in sub):
+        raise BadParameter("sub", f"With the Fibonacci rule, subtraction heaps go up to {MAX_FIBONACCI_HEAP:,}"
+                                  f" (HDU 1848's limit; its values are tabulated); got {max(sub):,}.")
     amounts = P["set"].int_set(values)
     pairs: list[tuple[int, int]] = []
     for item in filter(None, re.split(r"[\s;]+", values["wythoff"].strip())):
@@ -114,7 +129,7 @@ def parse(args: Mapping[str, str]) -> Params:
         raise BadParameter("nim", "The sum is empty: give at least one component.")
     if total > MAX_PARTS:
         raise BadParameter("nim", f"A sum may have at most {MAX_PARTS} components; got {total}.")
-    return Params(nim, bash, m, sub, amounts, tuple(pairs))
+    return Params(nim, bash, m, sub, amounts, tuple(pairs), subrule)
 
 
 FAMILY_NAMES = {"nim": "Nim heap", "bash": "Bash heap", "subtraction": "Subtraction heap", "wythoff": "Wythoff piles"}
