@@ -209,7 +209,7 @@ BAD = [
     ("pn-table", "id=<script>", "id", "The widget id must be lower-case letters"),
     ("pn-table", "upto=" + "9" * 5000, "upto", "must be a whole number"),
     ("mex-steps", "upto=10&n=11", "n", "The position being computed must be from 0 to 10; got 11."),
-    ("mex-steps", "upto=61", "upto", "The last position must be from 0 to 60; got 61."),
+    ("mex-steps", "upto=61", "upto", "The largest heap must be from 0 to 60; got 61."),
     ("mex-steps", "rule=set&set=x", "set", "'x' is not one"),
     ("take-away", "moves=2,5", "moves", "Illegal game: move 2 cannot take 5 from a heap of 3 (allowed: 1, 2)."),
     ("take-away", "moves=1,x", "moves", "The moves must be numbers of coins separated by commas; got '1,x'."),

@@ -16,7 +16,7 @@ BLURB = (
     "Watch SG(0), SG(1), … being computed: the options, their values, and the first missing number."
 )
 MAX_UPTO = 60  # every option of every position is listed: 61 positions stay readable
-UPTO = spec.Param("upto", "int", "The last position", default="12", lo=0, hi=MAX_UPTO)
+UPTO = spec.Param("upto", "int", "The largest heap", default="12", lo=0, hi=MAX_UPTO)
 N = spec.Param("n", "int", "The position being computed", default="0", lo=0, hi=MAX_UPTO,
                help="the position being computed")
 PARAMS = (*rule_params("set"), UPTO, N,

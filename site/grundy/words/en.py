@@ -23,6 +23,14 @@ def _turned(args: tuple[int, ...]) -> str:
     return f"turn over coin{_s(len(args))} {', '.join(map(str, args))}"
 
 
+def _edge_explosion(args: tuple[int, ...]) -> str:
+    """A bomb on an edge leaves one bomb; on 1,1 that bomb vanishes at once (HDU 2873)."""
+    p, q, u, v = args
+    if (u, v) == (1, 1):
+        return f"explode {p},{q} (the bomb it leaves on 1,1 vanishes)"
+    return f"explode {p},{q} into {u},{v}"
+
+
 def _split(args: tuple[int, ...]) -> str:
     """Take-and-break: (removed, *what is left of the heap)."""
     removed, *parts = args
@@ -54,7 +62,7 @@ MOVES: dict[str, Template] = {
     "slide-left": "move {0} left",
     "slide-diagonal": "move {0} diagonally",
     "explode": "explode {0},{1} into {2},{3} and {4},{5}",
-    "explode-edge": "explode {0},{1} into {2},{3}",
+    "explode-edge": _edge_explosion,
     "move-step": _step,
     "move-box": "move {0} from box {1} to box {2}",
     "move-piece": "move the piece on {0} to {1}",

@@ -42,6 +42,8 @@ def _bash_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
         return g.sum_reason(arena, position, reveal_move)
     c, m = position[0], int(arena.family.rule()["m"])
     k, r = divmod(c, m + 1)
+    if c == 0:
+        return "The heap is empty: the player to move cannot take anything and has lost (P)."
     if r == 0:
         return (f"{c} = {k} × {m + 1}, a multiple of m + 1 = {m + 1}, so it is P: whatever you take"
                 f" (1 to {m}), the opponent takes the rest of {m + 1} and keeps the heap a multiple.")
@@ -126,6 +128,38 @@ SUBTRACTION = g.GameSpec(
 )
 
 
+# ---------------------------------------------------------------- HDU 1847: take a power of two
+
+
+def _powers_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
+    if len(position) > 1:
+        return g.sum_reason(arena, position, reveal_move)
+    c = position[0]
+    if c % 3 == 0:
+        return (f"{c} mod 3 = 0, so it is P: a power of two is never a multiple of 3, so every move leaves"
+                f" a heap that is not one, and the opponent takes 1 or 2 to make it a multiple of 3 again.")
+    if not reveal_move:
+        return f"{c} mod 3 = {c % 3}, not 0, so it is N: some move leaves a multiple of 3."
+    return f"{c} mod 3 = {c % 3}, not 0, so it is N: take {c % 3} (a power of two) to leave {c - c % 3}, a multiple of 3."
+
+
+def _powers_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
+    lo, hi = {1: (1, 20), 2: (1_000, 10**6), 3: (1, 30)}[level]
+    count = 1 if level < 3 else rng.randint(2, 3)
+    return {}, g.draw_sum(POWERS.arena(), rng, target, count, lambda r: r.randint(lo, hi))
+
+
+POWERS = g.GameSpec(
+    key="powers-of-two", family="subtraction", title="Take a power of two (HDU 1847)",
+    lesson=("p-and-n-positions", "hdu-1847-good-luck-in-cet-4-everybody"), draw=_powers_draw, start="10",
+    random_start=lambda r: str(r.randint(5, 30)),
+    rule_text=lambda f: "take 1, 2, 4, 8, … coins (a power of two) from one heap",
+    reason=_powers_reason, visual=lambda _a, p: None if len(p) > 1 else (
+        "pn-table", {"rule": "powers-of-two", "upto": str(p[0] if 12 <= p[0] <= 300 else 12 if p[0] < 12 else 30)}),
+    fixed_rule={"set": "powers-of-two"}, check_component=_heap, answer_hint_one="the heap that is left",
+)
+
+
 # ---------------------------------------------------------------- Nim and misère Nim
 
 
@@ -191,4 +225,4 @@ MISERE_NIM = g.GameSpec(
     answer_hint_one="the heap that is left",
 )
 
-SPECS = (BASH, SUBTRACTION, NIM, MISERE_NIM)
+SPECS = (BASH, SUBTRACTION, POWERS, NIM, MISERE_NIM)
