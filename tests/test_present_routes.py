@@ -134,7 +134,7 @@ def test_odd_queries_never_fail_the_server(client: FlaskClient, name: str, query
     assert "Traceback" not in response.text
 
 
-@pytest.mark.parametrize("name", ["nope", "take-away", "game-sum", "period", "PN-TABLE", ""])
+@pytest.mark.parametrize("name", ["nope", "take-away", "game-sum", "period", "PN-TABLE"])  # "" is the index page
 def test_a_widget_without_a_projection_view_is_a_404_naming_them_all(client: FlaskClient, name: str) -> None:
     response = client.get(f"/present/{name}")
     assert response.status_code == 404
@@ -266,7 +266,7 @@ def test_the_table_is_fitted_to_landscape_and_portrait_screens() -> None:
 
 
 def test_only_the_projected_table_carries_its_fit(client: FlaskClient) -> None:
-    assert 'style="--cols-wide: 11; --rows-wide: 3; --cols-tall: 5; --rows-tall: 7"' in client.get("/present/pn-table?upto=30").text
+    assert 'style="--cols-wide: 9; --rows-wide: 4; --cols-tall: 6; --rows-tall: 6"' in client.get("/present/pn-table?upto=30").text  # period 3
     assert "--cols-wide" not in client.get("/w/pn-table?upto=30").text
 
 
@@ -469,3 +469,23 @@ def test_on_a_lesson_page_a_setting_changed_mid_step_keeps_the_step(client: Flas
         assert re.search(r"2 of \d+ cells filled", answer), change
     other = client.get("/w/pn-table", query_string={"rule": "powers-of-two", "upto": "12", "was": was}, headers=HX).text
     assert "0 of 13 cells filled" in other
+
+
+def test_the_projection_index_lists_every_projectable_widget(client: FlaskClient) -> None:
+    """Issue 14, fix 8: /present/ is an index page, not a 404 titled "Not found"."""
+    index = client.get("/present/")
+    assert index.status_code == 200 and "<h1>Project a widget</h1>" in index.text
+    listed = re.findall(r'<h2><a href="/present/([a-z-]+)">', index.text)
+    assert listed == PRESENTABLE
+    assert 'href="/lessons/p-and-n-positions"' in index.text  # where each is used
+    assert client.get("/present/nope").status_code == 404
+
+
+def test_a_projected_table_lines_its_period_up_in_columns(client: FlaskClient) -> None:
+    """Issue 14, fix 8: period 3 in 11 columns hid the pattern; a known period sets a multiple."""
+    for query, period in (("rule=powers-of-two&upto=30", 3), ("rule=bash&m=3&upto=30", 4), ("rule=set&set=1,3,4&upto=40", 7)):
+        page = client.get(f"/present/pn-table?{query}&step=").text
+        wide, tall = map(int, re.search(r"--cols-wide: (\d+);.*?--cols-tall: (\d+)", page).groups())
+        assert wide % period == 0 and tall % period == 0, query
+    assert best_columns(31, 2.8) == 11 and best_columns(31, 2.8, period=3) % 3 == 0
+    assert best_columns(5, 2.8, period=7) == best_columns(5, 2.8)  # a period longer than the table: free choice

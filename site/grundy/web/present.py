@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from grundy.web.respond import fragment_or_page
@@ -35,6 +35,8 @@ TALL = 0.8
 @bp.get("/present/<name>")
 def show(name: str) -> Response:
     """One widget, projected, in the state the query string describes (a fragment for htmx)."""
+    if not name:
+        return _index()
     if name not in PRESENTABLE:
         return _not_presentable(name)
     widget = WIDGETS[name]
@@ -60,6 +62,14 @@ def opening(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]
     return query
 
 
+def _index() -> Response:
+    """/present/: every widget an instructor can project, with what it shows and the lessons
+    that use it."""
+    catalog = current_app.extensions["grundy.catalog"]
+    entries = [(WIDGETS[n], url_for("present.show", name=n), catalog.using_widget(n)) for n in PRESENTABLE]
+    return Response(render_template("present_index.html", entries=entries), mimetype="text/html")
+
+
 def _not_presentable(name: str) -> Response:
     """A 404 that says which widgets can be projected, with a link to each."""
     links = [(WIDGETS[n].title, url_for("present.show", name=n)) for n in PRESENTABLE]
@@ -69,11 +79,14 @@ def _not_presentable(name: str) -> Response:
     return Response(html, status=404, mimetype="text/html")
 
 
-def best_columns(count: int, aspect: float) -> int:
+def best_columns(count: int, aspect: float, period: int | None = None) -> int:
     """How many columns give ``count`` cells the biggest squares in a box ``aspect`` times as
-    wide as it is high (more columns make narrower cells, fewer make more rows)."""
-    best, best_side = 1, 0.0
-    for columns in range(1, max(count, 1) + 1):
+    wide as it is high (more columns make narrower cells, fewer make more rows). With a known
+    ``period`` (from the first cell), only multiples of it are tried, so the repeats line up
+    in columns and the pattern shows; a period longer than the table leaves the choice free."""
+    step = period if period and 1 < period <= count else 1
+    best, best_side = step, 0.0
+    for columns in range(step, max(count, 1) + 1, step):
         rows = -(-count // columns)
         side = min(aspect / columns, 1 / rows)
         if side > best_side + 1e-9:
@@ -82,12 +95,13 @@ def best_columns(count: int, aspect: float) -> int:
 
 
 @bp.app_template_global()
-def present_fit(count: int, wide: float = WIDE, tall: float = TALL) -> str:
+def present_fit(count: int, wide: float = WIDE, tall: float = TALL, period: int | None = None) -> str:
     """CSS variables that lay ``count`` cells out in a few big rows: one column count for
     landscape screens and one for portrait ones (present.css picks by orientation), so the
-    table fills the screen without JavaScript."""
+    table fills the screen without JavaScript. A table whose values repeat from its first cell
+    with ``period`` gets a multiple of it."""
     fit = []
     for name, aspect in (("wide", wide), ("tall", tall)):
-        columns = best_columns(count, aspect)
+        columns = best_columns(count, aspect, period)
         fit.append(f"--cols-{name}: {columns}; --rows-{name}: {-(-count // columns)}")
     return "; ".join(fit)
