@@ -320,7 +320,7 @@ def test_the_second_sample_played_out() -> None:
     assert left == ((2, 1),)
     assert [m.position for m in BombBoard().options(left)] == [()]
     # John explodes (1, 2): (2, 2) is left; Jack splits it into (1, 2) and (2, 1) ...
-    left = after["explode 1,2 into 1,1"]
+    left = after["explode 1,2 (the bomb it leaves on 1,1 vanishes)"]
     assert left == ((2, 2),)
     assert [m.position for m in BombBoard().options(left)] == [((1, 2), (2, 1))]
     # ... and answers each of John's bombs by exploding the other one.

@@ -9,6 +9,7 @@ from flask import Flask
 from jinja2 import FileSystemLoader
 
 from grundy.lessons import Catalog
+from grundy.lessons.problems import load as load_problems
 from grundy.words import describe
 from grundy.web import assets, delivery, lessons, practice, present, scores, security, turns, widgets
 
@@ -51,6 +52,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.register_blueprint(practice.bp)
     delivery.register(app)
 
+    app.extensions["grundy.problems"] = load_problems(ROOT / "content" / "problems.yaml")
     catalog = Catalog(Path(app.config["CONTENT_DIR"]), widgets.lesson_widget_renderer())
     app.extensions["grundy.catalog"] = catalog
     with app.test_request_context("/"):

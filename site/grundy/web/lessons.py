@@ -1,10 +1,11 @@
 """Routes for the course map and the lessons."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from grundy.lessons import Catalog
+from grundy.lessons.problems import Problem
 from grundy.practice.games import SPECS, SUMS_LESSON
 
 bp = Blueprint("lessons", __name__)
@@ -35,6 +36,27 @@ def lesson(slug: str) -> str:
         "lesson.html", lesson=found, body=Markup(found.html), before=before, after=after,
         needs_plotly="data-figure=" in found.html, practice=_practice(slug),
     )
+
+
+@bp.get("/problems")
+def problems() -> Response:
+    """The problem set, filtered by lesson (``topic``) and by judge, with a plain GET form."""
+    found: list[Problem] = current_app.extensions["grundy.problems"]
+    catalog = _catalog()
+    lessons = {lesson.slug: lesson for lesson in catalog.lessons}
+    judges = sorted({p.judge for p in found})
+    topic = request.args.get("topic", "").strip()
+    judge = request.args.get("judge", "").strip()
+    error = None
+    if topic and topic not in lessons:
+        error = f"There is no lesson {topic[:40]!r} to filter by; choose one from the list."
+    elif judge and judge not in judges:
+        error = f"There is no judge {judge[:40]!r} here; choose one of {', '.join(judges)}."
+    shown = [] if error else [p for p in found if (not topic or p.lesson == topic) and (not judge or p.judge == judge)]
+    used = [lesson for lesson in catalog.lessons if any(p.lesson == lesson.slug for p in found)]
+    html = render_template("problems.html", problems=shown, total=len(found), lessons=lessons, topics=used,
+                           judges=judges, topic=topic, judge=judge, error=error)
+    return Response(html, status=400 if error else 200, mimetype="text/html")
 
 
 def _practice(slug: str) -> list[dict[str, str]]:

@@ -1,0 +1,43 @@
+"""The problem set: every judge problem the course solves, read once from content/problems.yaml
+(the one place a problem's words, limits, lesson section and `grundy solve` command live)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+FIELDS = ("id", "title", "url", "lesson", "section", "game", "limits", "solve", "outcome")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    id: str  # "HDU 1846"
+    title: str
+    url: str
+    lesson: str  # the slug of the lesson that solves it
+    section: str  # the anchor of the section that does
+    game: str  # the game in one sentence, the course's words
+    limits: str
+    solve: str  # `grundy solve` arguments for one case of the published sample
+    outcome: str  # "P" or "N": what that command answers
+    prints: str | None = None  # what the judge wants for that case
+
+    @property
+    def judge(self) -> str:
+        return self.id.split()[0]
+
+
+def load(path: Path) -> list[Problem]:
+    """The problems in the file's order; a missing field is an error naming the problem."""
+    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    problems = []
+    for entry in entries:
+        missing = [f for f in FIELDS if not str(entry.get(f, "")).strip()]
+        if missing:
+            raise ValueError(f"{path}: {entry.get('id', '?')} lacks {', '.join(missing)}")
+        problems.append(Problem(**{k: str(v) for k, v in entry.items()}))
+    return problems
+
+
+__all__ = ["Problem", "load"]
