@@ -7,7 +7,6 @@ import json
 import re
 import shlex
 
-import pytest
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
