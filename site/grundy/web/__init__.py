@@ -9,6 +9,7 @@ from flask import Flask
 from jinja2 import FileSystemLoader
 
 from grundy.lessons import Catalog
+from grundy.lessons.glossary import load as load_glossary
 from grundy.lessons.problems import load as load_problems
 from grundy.words import describe
 from grundy.web import assets, delivery, lessons, practice, present, scores, security, turns, widgets
@@ -53,6 +54,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     delivery.register(app)
 
     app.extensions["grundy.problems"] = load_problems(ROOT / "content" / "problems.yaml")
+    app.extensions["grundy.glossary"] = load_glossary(ROOT / "content" / "glossary.yaml")
     catalog = Catalog(Path(app.config["CONTENT_DIR"]), widgets.lesson_widget_renderer())
     app.extensions["grundy.catalog"] = catalog
     with app.test_request_context("/"):

@@ -59,6 +59,13 @@ def problems() -> Response:
     return Response(html, status=400 if error else 200, mimetype="text/html")
 
 
+@bp.get("/glossary")
+def glossary() -> str:
+    """Every term of the course in English and Chinese, defined in a line, linked to its lesson."""
+    lessons = {lesson.slug: lesson for lesson in _catalog().lessons}
+    return render_template("glossary.html", terms=current_app.extensions["grundy.glossary"], lessons=lessons)
+
+
 def _practice(slug: str) -> list[dict[str, str]]:
     """Quiz and play links for the games this lesson teaches; the sums lesson gets every game's
     level of sums."""
