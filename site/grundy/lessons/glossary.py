@@ -31,7 +31,8 @@ def load(path: Path) -> list[Term]:
         missing = [f for f in FIELDS if not str(entry.get(f, "")).strip()]
         if missing:
             raise ValueError(f"{path}: {entry.get('term', '?')} lacks {', '.join(missing)}")
-        terms.append(Term(**{k: (v if k == "notes" else str(v)) for k, v in entry.items()}))
+        terms.append(Term(term=str(entry["term"]), zh=str(entry["zh"]), means=str(entry["means"]),
+                          lesson=str(entry["lesson"]), section=str(entry["section"]), notes=bool(entry.get("notes", False))))
     return terms
 
 
