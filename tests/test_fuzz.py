@@ -37,6 +37,8 @@ def _keys(path: str) -> list[str]:
         rule_keys = sorted({k for s in SPECS.values() for k in s.rule_keys})
         return rule_keys + ["start", "first", "moves", "hints", "random", "game", "level", "seed", "says", "after",
                             *PICKS] + reserved
+    if path.startswith("/problems"):
+        return ["topic", "judge"] + reserved
     return reserved
 
 

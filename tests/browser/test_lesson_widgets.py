@@ -227,3 +227,11 @@ def test_a_setting_changed_mid_step_keeps_the_step(live_server: str, watched: tu
     upto.fill("15")
     upto.press("Enter")
     expect(widget.locator(".step-count")).to_have_text(re.compile(r"2 of 16 cells filled"))
+
+
+def test_the_summary_prints_on_two_a4_sides(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Issue 14: the one-page summary fits two A4 sides in print (its print stylesheet)."""
+    page, _ = watched
+    page.goto(live_server + "/summary")
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 2

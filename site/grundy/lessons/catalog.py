@@ -62,6 +62,15 @@ def _front_matter(path: Path, text: str) -> dict[str, Any]:
     return meta
 
 
+LEARNED = re.compile(r'<h2 id="what-you-learned">.*?</h2>\s*(<ul>.*?</ul>)', re.DOTALL)
+
+
+def learned(html: str) -> str | None:
+    """The list under a lesson's "What you learned" heading (the one-page summary gathers them)."""
+    found = LEARNED.search(html)
+    return found.group(1) if found else None
+
+
 def render_lesson(path: Path, render_widget: WidgetRenderer) -> Lesson:
     """Read and render one lesson file, or raise LessonError naming the file and line."""
     match = FILENAME.fullmatch(path.name)

@@ -5,6 +5,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup
 
 from grundy.lessons import Catalog
+from grundy.lessons.catalog import learned
 from grundy.lessons.problems import Problem
 from grundy.practice.games import SPECS, SUMS_LESSON
 
@@ -64,6 +65,14 @@ def glossary() -> str:
     """Every term of the course in English and Chinese, defined in a line, linked to its lesson."""
     lessons = {lesson.slug: lesson for lesson in _catalog().lessons}
     return render_template("glossary.html", terms=current_app.extensions["grundy.glossary"], lessons=lessons)
+
+
+@bp.get("/summary")
+def summary() -> str:
+    """Every rule, formula and strategy of the course on one page: each lesson's "What you
+    learned", linked to the lesson (a print stylesheet fits it on few sheets)."""
+    sections = [(lesson, Markup(found)) for lesson in _catalog().lessons if (found := learned(lesson.html))]
+    return render_template("summary.html", sections=sections)
 
 
 def _practice(slug: str) -> list[dict[str, str]]:
