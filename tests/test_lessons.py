@@ -110,3 +110,13 @@ def test_every_sum_a_lesson_works_out_is_right(path: Path) -> None:
         check_formula(tex)
     if path.name.startswith(("03", "04")):
         assert len(sums) >= 10, "the pattern still finds the worked sums of lessons 3 and 4"
+
+
+def test_lesson_5s_board_is_not_spoiled_by_the_table_under_it() -> None:
+    """Issue 14, fix 5: the P-position table under "fill in the board yourself" opens on request."""
+    from grundy import create_app
+
+    html = create_app().extensions["grundy.catalog"].get("wythoff").html
+    board = html.index('data-widget="grid"')
+    table = html.index("<table", board)
+    assert html.rfind('<details class="answer"><summary>Check your board', board, table) != -1

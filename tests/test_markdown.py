@@ -5,6 +5,8 @@ Regenerate an expected file after a deliberate change with
 """
 from __future__ import annotations
 
+import re
+
 import os
 from pathlib import Path
 
@@ -88,3 +90,16 @@ def test_a_bad_formula_fails_with_file_and_line(tmp_path) -> None:
         render_lesson(lesson, lambda name, params, wid: "")
     assert caught.value.line == 8 and "01-broken.md" in str(caught.value)
     assert "frac" in str(caught.value)
+
+
+def test_try_it_answers_open_one_at_a_time() -> None:
+    """Issue 14, fix 5: each numbered answer is its own disclosure; nested lists stay inside
+    their answer; an answer that is not a numbered list stays whole."""
+    from grundy.lessons.markdown import separate_answers
+
+    text = (":::: try-it\n1. One?\n2. Two?\n\n::: answer\n1. First.\n2. Second, in parts:\n   - a\n   - b\n:::\n::::\n\n"
+            "::: answer\nJust a paragraph.\n:::\n")
+    html = separate_answers(render(text))
+    assert re.findall(r"<summary>([^<]*)</summary>", html) == ["Answer 1", "Answer 2", "Show the answer"]
+    second = html.split("<summary>Answer 2</summary>")[1].split("</details>")[0]
+    assert "Second, in parts:" in second and "<li>a</li>" in second and "First." not in second

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from grundy.lessons.markdown import FenceError, Heading, WidgetRenderer, build_markdown, headings
+from grundy.lessons.markdown import FenceError, Heading, WidgetRenderer, build_markdown, headings, separate_answers
 from grundy.lessons.tex import TexError
 
 FILENAME = re.compile(r"(?P<number>[0-9][0-9])-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md")
@@ -82,7 +82,7 @@ def render_lesson(path: Path, render_widget: WidgetRenderer) -> Lesson:
     env: dict[str, Any] = {}
     tokens = md.parse(text, env)
     try:
-        html = md.renderer.render(tokens, md.options, env)
+        html = separate_answers(md.renderer.render(tokens, md.options, env))
     except FenceError as error:
         raise LessonError(path, error.line, str(error)) from error
     except TexError as error:  # inline tokens carry no line: find the formula in the source

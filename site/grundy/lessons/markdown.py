@@ -111,6 +111,44 @@ def _math_display_inline(self: RendererHTML, tokens: Sequence[Token], idx: int, 
     return f'<span class="math display">{typeset(tokens[idx].content.strip(), display=True)}</span>'
 
 
+_ANSWER_LIST = re.compile(r'<details class="answer"><summary>([^<]*)</summary>\n<ol>\n(.*?)</ol>\n</details>', re.DOTALL)
+_LI = re.compile(r"<(/?)li\b[^>]*>")
+
+
+def _items(html: str) -> list[str] | None:
+    """The top-level <li> contents of a list's inside (nested lists kept whole), or None if
+    anything but list items stands at the top level."""
+    items, depth, start = [], 0, 0
+    for tag in _LI.finditer(html):
+        if not tag.group(1):
+            if depth == 0:
+                if html[start:tag.start()].strip():
+                    return None
+                start = tag.end()
+            depth += 1
+        else:
+            depth -= 1
+            if depth == 0:
+                items.append(html[start:tag.start()])
+                start = tag.end()
+    return items if depth == 0 and not html[start:].strip() and items else None
+
+
+def separate_answers(html: str) -> str:
+    """A try-it box's answers, one disclosure per question ("Answer 1", "Answer 2", …), so that
+    opening one does not give away the others; an answer that is not a numbered list stays whole."""
+
+    def split(found: re.Match[str]) -> str:
+        items = _items(found.group(2))
+        if items is None:
+            return found.group(0)
+        return '<div class="answers">\n' + "".join(
+            f'<details class="answer"><summary>Answer {i}</summary>\n<div class="answer-body">{item.strip()}</div>\n</details>\n'
+            for i, item in enumerate(items, start=1)) + "</div>\n"
+
+    return _ANSWER_LIST.sub(split, html)
+
+
 def build_markdown(render_widget: WidgetRenderer) -> MarkdownIt:
     """A MarkdownIt parser for lessons; widget fences are handed to ``render_widget``."""
     md = (
