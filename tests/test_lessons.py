@@ -118,5 +118,6 @@ def test_lesson_5s_board_is_not_spoiled_by_the_table_under_it() -> None:
 
     html = create_app().extensions["grundy.catalog"].get("wythoff").html
     board = html.index('data-widget="grid"')
-    table = html.index("<table", board)
-    assert html.rfind('<details class="answer"><summary>Check your board', board, table) != -1
+    table = html.index("<table>\n<thead>", board)  # the first Markdown table after the board
+    check = html.index('<details class="answer"><summary>Check your board', board)
+    assert check < table and "</details>" not in html[check:table]
