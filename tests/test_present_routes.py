@@ -212,12 +212,19 @@ def test_xor_columns_steps_through_its_stages(client: FlaskClient) -> None:
     assert "The XOR is 0, so it has no highest 1" in p
 
 
-def test_xor_columns_in_a_lesson_has_no_stepper_unless_stepping(client: FlaskClient) -> None:
+def test_the_xor_and_wythoff_steppers_are_offered_in_lessons(client: FlaskClient) -> None:
+    """Issue 14, fix 6: the XOR columns' steps and Wythoff's k-by-k construction were projection
+    only; a student on the lesson page can step them too."""
     lesson = client.get("/lessons/nim").text
     assert lesson.count('data-widget="xor-columns"') == 4
-    assert 'data-step="next"' not in lesson.split('data-widget="xor-columns"', 1)[1].split("</section>")[0]
+    first = lesson.split('data-widget="xor-columns"', 1)[1].split("</section>")[0]
+    assert 'data-step="start"' in first and "All steps shown" in first
     stepping = client.get("/w/xor-columns?heaps=2,3&step=2", headers=HX).text
     assert "data-stepping" in stepping and 'name="step" value="3" data-step="next"' in stepping
+    wythoff = client.get("/lessons/wythoff").text.split('data-widget="wythoff"', 1)[1].split("</section>")[0]
+    assert 'data-step="start"' in wythoff and "Your position and its moves" in wythoff
+    built = client.get("/w/wythoff?a=5&b=8&span=25&step=3", headers=HX).text
+    assert "3 of 10 P-positions up to 25 found" in built
 
 
 def test_wythoff_builds_its_p_positions_one_k_at_a_time(client: FlaskClient) -> None:
