@@ -52,3 +52,14 @@ def test_game_sum_updates(live_server: str, watched: tuple[Page, Watch]) -> None
     page.locator("input[name=nim]").fill("1,2,4")
     page.locator("input[name=nim]").press("Enter")
     expect(page.locator(".explain")).to_contain_text("XOR to 7")
+
+
+def test_nine_digit_wythoff_piles_fit_their_fields(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Issue 14, fix 7: 9-digit piles were cut off in their fields."""
+    page, _ = watched
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(live_server + "/w/wythoff?a=123456789&b=199752444&span=30")
+        for name in ("a", "b"):
+            scroll, client = page.locator(f"input[name={name}]").evaluate("e => [e.scrollWidth, e.clientWidth]")
+            assert scroll <= client, (width, name)
