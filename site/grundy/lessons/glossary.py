@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+from grundy.lessons.entries import load_entries
 
 FIELDS = ("term", "zh", "means", "lesson", "section")
 
@@ -25,15 +25,9 @@ class Term:
 
 
 def load(path: Path) -> list[Term]:
-    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
-    terms = []
-    for entry in entries:
-        missing = [f for f in FIELDS if not str(entry.get(f, "")).strip()]
-        if missing:
-            raise ValueError(f"{path}: {entry.get('term', '?')} lacks {', '.join(missing)}")
-        terms.append(Term(term=str(entry["term"]), zh=str(entry["zh"]), means=str(entry["means"]),
-                          lesson=str(entry["lesson"]), section=str(entry["section"]), notes=bool(entry.get("notes", False))))
-    return terms
+    """The terms in the file's order."""
+    return [Term(term=str(e["term"]), zh=str(e["zh"]), means=str(e["means"]), lesson=str(e["lesson"]),
+                 section=str(e["section"]), notes=bool(e.get("notes", False))) for e in load_entries(path, FIELDS)]
 
 
 __all__ = ["Term", "load"]

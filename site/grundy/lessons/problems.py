@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+from grundy.lessons.entries import load_entries
 
 FIELDS = ("id", "title", "url", "lesson", "section", "game", "limits", "solve", "outcome")
 
@@ -29,15 +29,8 @@ class Problem:
 
 
 def load(path: Path) -> list[Problem]:
-    """The problems in the file's order; a missing field is an error naming the problem."""
-    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
-    problems = []
-    for entry in entries:
-        missing = [f for f in FIELDS if not str(entry.get(f, "")).strip()]
-        if missing:
-            raise ValueError(f"{path}: {entry.get('id', '?')} lacks {', '.join(missing)}")
-        problems.append(Problem(**{k: str(v) for k, v in entry.items()}))
-    return problems
+    """The problems in the file's order."""
+    return [Problem(**{k: str(v) for k, v in entry.items()}) for entry in load_entries(path, FIELDS)]
 
 
 __all__ = ["Problem", "load"]

@@ -1,0 +1,21 @@
+"""The course's data files (content/problems.yaml, content/glossary.yaml): a YAML list of entries,
+each checked for the fields every entry needs before anything is built from it."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+def load_entries(path: Path, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The file's entries in order; an entry missing a field is an error naming it by its first."""
+    entries: list[dict[str, Any]] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for entry in entries:
+        missing = [f for f in fields if not str(entry.get(f, "")).strip()]
+        if missing:
+            raise ValueError(f"{path}: {entry.get(fields[0], '?')} lacks {', '.join(missing)}")
+    return entries
+
+
+__all__ = ["load_entries"]
