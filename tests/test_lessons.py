@@ -121,3 +121,54 @@ def test_lesson_5s_board_is_not_spoiled_by_the_table_under_it() -> None:
     table = html.index("<table>\n<thead>", board)  # the first Markdown table after the board
     check = html.index('<details class="answer"><summary>Check your board', board)
     assert check < table and "</details>" not in html[check:table]
+
+
+# ------------------------------------------------------------------ progress on the course map
+
+
+def test_the_course_map_marks_opened_lessons_and_quiz_scores(client):
+    fresh = client.get("/").get_data(as_text=True)
+    assert "is-opened" not in fresh and "there is no account" in fresh
+    lesson = client.get("/lessons/nim").get_data(as_text=True)
+    assert 'hx-post="/progress/opened/nim"' in lesson and 'hx-trigger="load"' in lesson
+    assert client.post("/progress/opened/nim").status_code == 204
+    assert client.post("/progress/opened/nim").status_code == 204  # again: no change
+    assert client.post("/progress/opened/nowhere").status_code == 404
+    with client.session_transaction() as session:
+        session["scores"] = {"nim": {"asked": 5, "right": 4, "streak": 1, "best": 3, "moves": 2, "moves_right": 1}}
+    page = client.get("/").get_data(as_text=True)
+    assert page.count('class="is-opened"') == 1
+    item = page[page.index('href="/lessons/nim"'):]
+    item = item[:item.index("</li>")]
+    assert "opened" in item and "Nim</a> 4 of 5 right, 1 of 2 winning moves" in item
+    assert "You have opened 1 of 14 lessons" in page
+
+
+def test_a_tampered_progress_mask_is_forgotten(client):
+    with client.session_transaction() as session:
+        session["opened"] = "all of them"
+    page = client.get("/").get_data(as_text=True)
+    assert "is-opened" not in page
+    with client.session_transaction() as session:
+        session["opened"] = 1 << 80
+    assert "is-opened" not in client.get("/").get_data(as_text=True)
+
+
+def test_the_home_page_memo_never_shows_one_readers_progress_to_another(app):
+    """The memo keeps "/" for readers without a cookie only: a reader's own map is made afresh."""
+    app.config["TESTING"] = True
+    reader, stranger = app.test_client(), app.test_client()
+    assert stranger.get("/").status_code == 200  # kept in the memo, without progress
+    reader.get("/")
+    reader.post("/progress/opened/wythoff")
+    assert 'class="is-opened"' in reader.get("/").get_data(as_text=True)
+    assert 'class="is-opened"' not in stranger.get("/").get_data(as_text=True)
+
+
+def test_every_lesson_ends_with_whats_next(client):
+    first = client.get("/lessons/impartial-games").get_data(as_text=True)
+    nxt = first[first.index('id="whats-next-title"'):]
+    assert 'href="/lessons/p-and-n-positions"' in nxt
+    last = client.get("/lessons/coin-turning").get_data(as_text=True)
+    end = last[last.index('id="whats-next-title"'):]
+    assert "last lesson" in end and 'href="/problems"' in end and 'href="/summary"' in end

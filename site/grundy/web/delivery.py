@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 import brotli  # type: ignore[import-untyped]  # ships no types
 from flask import Flask, Response, request
+from werkzeug.http import parse_cookie
 
 MIN_SIZE = 1024  # bytes: below this, compression saves less than its headers cost
 COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript", "application/json",
@@ -41,6 +42,9 @@ CACHEABLE = ("widgets", "present")  # blueprints whose GET answers depend on the
 # everyone (browsers revalidate them, since their URLs carry no version). Not under the
 # development server, which re-renders a lesson when its file changes.
 KEPT = (*CACHEABLE, "lessons")
+# … except pages that show the reader's own progress (from the session cookie): kept only for a
+# request without that cookie, which everyone's first visit is.
+PERSONAL = ("lessons.index",)
 StartResponse = Callable[..., Any]
 Answer = tuple[str, list[tuple[str, str]], bytes]
 
@@ -165,6 +169,8 @@ class ResponseCache:
         except Exception:  # noqa: BLE001 — a 404, 405 or redirect: not ours to keep
             return False
         blueprint = str(endpoint).partition(".")[0]
+        if endpoint in PERSONAL and self.app.config["SESSION_COOKIE_NAME"] in parse_cookie(environ):
+            return False
         return blueprint in CACHEABLE or (blueprint in KEPT and not self.app.debug)
 
     def lookup(self, environ: dict[str, Any]) -> Answer | None:

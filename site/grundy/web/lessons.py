@@ -8,6 +8,7 @@ from grundy.lessons import Catalog
 from grundy.lessons.catalog import learned
 from grundy.lessons.problems import Problem
 from grundy.practice.games import SPECS, SUMS_LESSON
+from grundy.web import scores
 
 bp = Blueprint("lessons", __name__)
 
@@ -21,8 +22,33 @@ def _catalog() -> Catalog:
 
 @bp.get("/")
 def index() -> str:
-    """The course map: every lesson in order with its summary."""
-    return render_template("index.html", lessons=_catalog().lessons)
+    """The course map: every lesson in order with its summary, and this browser's progress (the
+    lessons it opened, each game's quiz score) read from the signed cookie."""
+    book = scores.load()
+    seen = scores.opened()
+    progress = {
+        lesson.slug: {
+            "opened": lesson.number in seen,
+            "games": [{"title": kind.title, "score": book.get(key),
+                       "quiz": url_for("practice.quiz_question", game=key, level=1)}
+                      for key, kind in SPECS.items() if kind.lesson[0] == lesson.slug],
+        }
+        for lesson in _catalog().lessons
+    }
+    return render_template("index.html", lessons=_catalog().lessons, progress=progress,
+                           opened=len(seen), scored_any=any(g["score"] for p in progress.values() for g in p["games"]),
+                           rejected=scores.rejected())
+
+
+@bp.post("/progress/opened/<slug>")
+def opened(slug: str) -> tuple[str, int]:
+    """A lesson page asks this once it has loaded (with JavaScript on), so that the course map can
+    mark it opened; the lesson pages themselves stay the same for everyone, and cached."""
+    found = _catalog().get(slug)
+    if found is None:
+        abort(404, f"There is no lesson called {slug!r}.")
+    scores.mark_opened(found.number)
+    return "", 204
 
 
 @bp.get("/lessons/<slug>")
@@ -84,7 +110,7 @@ def _practice(slug: str) -> list[dict[str, str]]:
          "quiz": url_for("practice.quiz_question", game=key, level=3 if sums else 1),
          "play": url_for("practice.play", game=key)}
         for key, kind in SPECS.items()
-        if kind.lesson[0] == slug or (sums and kind.sum_is_plain)
+        if kind.lesson[0] == slug or slug in kind.also_in or (sums and kind.sum_is_plain)
     ]
 
 

@@ -19,6 +19,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 REJECTED = "grundy.session_rejected"
 MAX_REMEMBERED = 40  # questions remembered as answered, so reloading one does not count twice
 MAX_COUNT = 10**9
+MAX_LESSONS = 64  # lesson numbers a progress mask can hold
 
 
 class Score(TypedDict):
@@ -68,6 +69,27 @@ def load() -> dict[str, Score]:
         session.clear()
         return {}
     return book  # type: ignore[no-any-return]
+
+
+def opened() -> frozenset[int]:
+    """The numbers of the lessons this browser has opened (kept as a bitmask in the cookie); a
+    malformed mask is forgotten, like a malformed score book."""
+    mask = session.get("opened", 0)
+    if type(mask) is not int or not 0 <= mask < 1 << MAX_LESSONS:
+        session.pop("opened", None)
+        return frozenset()
+    return frozenset(n for n in range(MAX_LESSONS) if mask >> n & 1)
+
+
+def mark_opened(number: int) -> bool:
+    """Remember that lesson ``number`` was opened; False (and no new cookie) if it already was."""
+    if not 0 <= number < MAX_LESSONS:
+        raise ValueError(f"lesson numbers run from 0 to {MAX_LESSONS - 1}")
+    seen = opened()
+    if number in seen:
+        return False
+    session["opened"] = sum(1 << n for n in seen | {number})
+    return True
 
 
 def rejected() -> bool:
@@ -184,4 +206,5 @@ def _same_origin_posts() -> tuple[str, int] | None:
     return None
 
 
-__all__ = ["CheckedSessionInterface", "Score", "answered", "load", "record_answer", "record_move", "register", "rejected"]
+__all__ = ["CheckedSessionInterface", "Score", "answered", "load", "mark_opened", "opened", "record_answer", "record_move",
+           "register", "rejected"]

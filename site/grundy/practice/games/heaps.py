@@ -70,7 +70,7 @@ def _bash_visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]]
 
 BASH = g.GameSpec(
     key="bash", family="bash", title="Bash's game", lesson=("bash-game", "the-key-fact"),
-    move_lesson=("bash-game", "the-winning-strategy"), draw=_bash_draw, start="15",
+    move_lesson=("bash-game", "the-winning-strategy"), also_in=("impartial-games",), draw=_bash_draw, start="15",
     random_start=lambda r: str(r.randint(8, 40)),
     rule_text=lambda f: f"take 1 to {f.rule()['m']} coins from one heap",
     reason=_bash_reason, visual=_bash_visual, answer_hint_one="the heap that is left",

@@ -53,6 +53,7 @@ class GameSpec:
     reason: Callable[[Arena, Position, bool], str] = sum_reason
     visual: Callable[[Arena, Position], tuple[str, dict[str, str]] | None] = lambda _a, _p: None
     move_lesson: Lesson | None = None  # where finding the winning move is taught
+    also_in: tuple[str, ...] = ()  # lessons that play the game before it is taught: their Practise box offers it too
     noun: tuple[str, str] = ("heap", "heaps")
     where: str = "from heap {}"  # where a move was made, from the component's number
     ending: str = "whoever cannot move loses"
