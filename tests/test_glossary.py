@@ -2,6 +2,8 @@
 Chinese terms said to be the notes' own are in the notes, and the terms the issue names are there."""
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -32,3 +34,32 @@ def test_the_page_lists_every_term(app: Flask, client: FlaskClient) -> None:
     for zh in ("必败点", "必胜点", "奇异局势", "巴什博弈", "威佐夫博弈", "尼姆博弈", "SG函数", "阶梯博弈"):
         assert zh in page
     assert 'href="/glossary"' in page  # in the header
+
+
+def test_lessons_link_each_terms_first_use_to_the_glossary(app: Flask, client: FlaskClient) -> None:
+    """Lesson 7 uses terms taught before it: the first use of each is a link to its entry, with
+    the definition as the link's title; later uses, headings and the teaching lesson are plain."""
+    page = client.get("/lessons/sums-of-games").text
+    glossary = client.get("/glossary").text
+    links = re.findall(r'<a href="/glossary#([^"]+)" class="term" title="[^"]+">([^<]+)</a>', page)
+    anchors = [a for a, _ in links]
+    assert {"p-position", "nim", "mex", "bash-s-game"} <= set(anchors)
+    assert len(anchors) == len(set(anchors))  # one link per term
+    assert all(f'id="{a}"' in glossary for a in anchors)
+    assert "sum-of-games" not in anchors  # lesson 7 teaches it
+    for heading in re.findall(r"<h[23][^>]*>.*?</h[23]>", page, re.DOTALL):
+        assert 'class="term"' not in heading
+
+
+def test_a_term_is_found_in_its_plural_and_with_a_curly_apostrophe() -> None:
+    from markdown_it import MarkdownIt
+
+    from grundy.lessons.glossary import Term, link_first_uses
+
+    terms = [Term("Bash's game", "巴什博弈", "One heap.", "bash-game", "x"), Term("P-position", "必败点", "Loses.", "p", "y")]
+    md = MarkdownIt("commonmark", {"typographer": True}).enable("smartquotes")
+    tokens = md.parse("In Bash's game the P-positions, [a P-position](x) and P-positions again.")
+    link_first_uses(tokens, terms, "/g", "other")
+    html = md.renderer.render(tokens, md.options, {})
+    assert '<a href="/g#bash-s-game" class="term" title="One heap.">Bash’s game</a>' in html
+    assert html.count('href="/g#p-position"') == 1 and ">P-positions</a>, <a href=\"x\">" in html

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from grundy.lessons.glossary import Term, link_first_uses
 from grundy.lessons.markdown import FenceError, Heading, WidgetRenderer, build_markdown, headings, separate_answers
 from grundy.lessons.tex import TexError
 
@@ -71,8 +73,9 @@ def learned(html: str) -> str | None:
     return found.group(1) if found else None
 
 
-def render_lesson(path: Path, render_widget: WidgetRenderer) -> Lesson:
-    """Read and render one lesson file, or raise LessonError naming the file and line."""
+def render_lesson(path: Path, render_widget: WidgetRenderer, glossary: Sequence[Term] = (), glossary_url: str = "") -> Lesson:
+    """Read and render one lesson file, or raise LessonError naming the file and line. With a
+    glossary, each term's first use links to its entry at ``glossary_url``."""
     match = FILENAME.fullmatch(path.name)
     if not match:
         raise LessonError(path, 1, "a lesson file is named NN-slug.md, e.g. 02-p-and-n-positions.md")
@@ -81,6 +84,8 @@ def render_lesson(path: Path, render_widget: WidgetRenderer) -> Lesson:
     md = build_markdown(render_widget)
     env: dict[str, Any] = {}
     tokens = md.parse(text, env)
+    if glossary:
+        link_first_uses(tokens, glossary, glossary_url, match["slug"])
     try:
         html = separate_answers(md.renderer.render(tokens, md.options, env))
     except FenceError as error:
@@ -107,6 +112,8 @@ class Catalog:
 
     directory: Path
     render_widget: WidgetRenderer
+    glossary: Sequence[Term] = ()
+    glossary_url: str = ""
     lessons: list[Lesson] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -115,7 +122,7 @@ class Catalog:
 
     def load(self) -> None:
         """Render every lesson; the first broken one raises LessonError."""
-        lessons = [render_lesson(p, self.render_widget) for p in self.files()]
+        lessons = [render_lesson(p, self.render_widget, self.glossary, self.glossary_url) for p in self.files()]
         slugs = [lesson.slug for lesson in lessons]
         for lesson in lessons:
             if slugs.count(lesson.slug) > 1:

@@ -2,12 +2,17 @@
 content/glossary.yaml (the one place a term's words, definition and lesson section live)."""
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from markdown_it.token import Token
 
 from grundy.lessons.entries import load_entries
 
 FIELDS = ("term", "zh", "means", "lesson", "section")
+APOSTROPHE = "['\u2019]"  # the typographer makes Bash's into Bash’s
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,16 +23,72 @@ class Term:
     lesson: str  # the slug of the lesson that teaches it
     section: str  # the anchor of the section that does
     notes: bool = False  # whether the notes use this Chinese term
+    forms: tuple[str, ...] = ()  # other ways a lesson writes it ("odious number"); plurals are found anyway
 
     @property
     def anchor(self) -> str:
         return "".join(c if c.isalnum() else "-" for c in self.term.lower()).strip("-")
 
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """The term as prose writes it: "XOR (Nim sum)" is XOR or Nim sum, any of them plural,
+        in any case, as whole words."""
+        names = [n.strip() for n in re.split(r"[()]", self.term) if n.strip()] + list(self.forms)
+        words = "|".join(re.escape(n).replace("'", APOSTROPHE) for n in sorted(names, key=len, reverse=True))
+        return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.IGNORECASE)
+
+
+def link_first_uses(tokens: Sequence[Token], terms: Sequence[Term], url: str, slug: str) -> None:
+    """Make the first use of each term in a lesson's prose a link to its glossary entry (its
+    definition as the link's title), in place. Not in headings, links or code, and not in the
+    lesson that teaches the term, which defines it on the spot."""
+    waiting = [t for t in terms if t.lesson != slug]
+    in_heading = False
+    for token in tokens:
+        if token.type == "heading_open":
+            in_heading = True
+        elif token.type == "heading_close":
+            in_heading = False
+        elif token.type == "inline" and token.children and not in_heading and waiting:
+            token.children = _link_inline(token.children, waiting, url)
+
+
+def _link_inline(children: list[Token], waiting: list[Term], url: str) -> list[Token]:
+    out: list[Token] = []
+    depth = 0  # inside a link
+    for child in children:
+        if child.type == "link_open":
+            depth += 1
+        elif child.type == "link_close":
+            depth -= 1
+        if child.type != "text" or depth or not waiting:
+            out.append(child)
+            continue
+        text = child.content
+        while waiting:
+            hits = [(m.start(), -len(m.group()), i, m) for i, t in enumerate(waiting) if (m := t.pattern.search(text))]
+            if not hits:
+                break
+            _, _, i, found = min(hits)
+            term = waiting.pop(i)
+            waiting[:] = [t for t in waiting if not t.pattern.fullmatch(found.group())]  # one link per word
+            out.append(_text(text[:found.start()]))
+            opening = Token("link_open", "a", 1, attrs={"href": f"{url}#{term.anchor}", "class": "term", "title": term.means})
+            out += [opening, _text(found.group()), Token("link_close", "a", -1)]
+            text = text[found.end():]
+        out.append(_text(text))
+    return [t for t in out if t.type != "text" or t.content]
+
+
+def _text(content: str) -> Token:
+    return Token("text", "", 0, content=content)
+
 
 def load(path: Path) -> list[Term]:
     """The terms in the file's order."""
     return [Term(term=str(e["term"]), zh=str(e["zh"]), means=str(e["means"]), lesson=str(e["lesson"]),
-                 section=str(e["section"]), notes=bool(e.get("notes", False))) for e in load_entries(path, FIELDS)]
+                 section=str(e["section"]), notes=bool(e.get("notes", False)),
+                 forms=tuple(str(f) for f in e.get("forms", ()))) for e in load_entries(path, FIELDS)]
 
 
-__all__ = ["Term", "load"]
+__all__ = ["Term", "link_first_uses", "load"]

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, url_for
 from jinja2 import FileSystemLoader
 
 from grundy.lessons import Catalog
@@ -55,7 +55,8 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
 
     app.extensions["grundy.problems"] = load_problems(ROOT / "content" / "problems.yaml")
     app.extensions["grundy.glossary"] = load_glossary(ROOT / "content" / "glossary.yaml")
-    catalog = Catalog(Path(app.config["CONTENT_DIR"]), widgets.lesson_widget_renderer())
-    app.extensions["grundy.catalog"] = catalog
     with app.test_request_context("/"):
+        catalog = Catalog(Path(app.config["CONTENT_DIR"]), widgets.lesson_widget_renderer(),
+                          app.extensions["grundy.glossary"], url_for("lessons.glossary"))
+        app.extensions["grundy.catalog"] = catalog
         catalog.load()
