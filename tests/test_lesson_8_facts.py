@@ -295,6 +295,24 @@ def test_the_first_values_inside() -> None:
     assert bomb(2, 3) == mex({3}) == 0
 
 
+def test_the_three_patterns_in_the_bomb_table() -> None:
+    for k in range(1, 51):
+        assert bomb(1, k) == k - 1 and bomb(k, 1) == k - 1
+        if k >= 3:
+            assert bomb(2, k) == 0 and bomb(k, 2) == 0  # row and column 2 are zeros from (2, 3) on
+        if k >= 2:
+            assert bomb(k, k) == 1  # the diagonal is ones from (2, 2) on
+    assert bomb(17, 8) == 27  # away from the lines, the search alone
+
+
+def test_the_proof_that_row_2_is_zeros() -> None:
+    for q in range(3, 51):
+        options = [(a, b) for a, b in (m.position for m in bomb_options(2, q))]
+        assert all(a == (1, q) and b[0] == 2 and b[1] < q for a, b in options)
+        values = {bomb(*a) ^ bomb(*b) for a, b in options}
+        assert values <= {(q - 1) ^ 1, q - 1} and min(values) >= 2 and mex(values) == 0
+
+
 def test_the_bomb_table_is_symmetric() -> None:
     assert all(bomb(p, q) == bomb(q, p) for p in range(1, 51) for q in range(1, 51))
 

@@ -295,12 +295,48 @@ def test_a_losing_move_is_explained_and_an_illegal_one_is_400(client):
     losing = next(m for m in q.arena.moves(q.position) if q.arena.outcome(m.after) == "N")
     answer(client, "nim", 1, seed, "N")
     r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": q.arena.format(losing.after)})
-    assert r.status_code == 200 and "does not win" in text(r) and "The winning moves" in text(r)
+    page = text(r)
+    assert r.status_code == 200 and "does not win" in page and "Stuck? Show the winning moves" in page
+    # the opponent's refutation: a reply from the learner's position to a P-position, and a retry
+    reply = q.arena.winning_moves(losing.after, 1)[0]
+    assert "Your opponent’s answer:" in page and f"<code>{q.arena.format(reply.after)}</code>, a P-position" in page
+    assert "Try another move" in page and 'class="quiz-move"' in page and "Only your first move counts" in page
+    winning = q.arena.winning_moves(q.position, 1)[0]
+    r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": q.arena.format(winning.after)})
+    again = text(r)
+    assert "A winning move." in again and "Already tried: not counted again" in again and "Try another move" not in again
+    with client.session_transaction() as session:
+        assert session["scores"]["nim"]["moves"] == 1 and session["scores"]["nim"]["moves_right"] == 0
     bigger = ",".join(str(h + 1) for h in q.position)
     r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": bigger})
     assert r.status_code == 400 and "exactly one heap" in text(r)
     r = client.post("/quiz/move", data={"game": "nim", "level": 1, "seed": seed, "after": "lots"})
     assert r.status_code == 400 and "whole number" in text(r)
+
+
+def test_a_marble_moved_onto_a_home_line_is_an_instant_loss(client):
+    seed = next(s for s in range(500) if (q := question("marbles", 1, s)).outcome() == "N" and len(q.position) == 1
+                and 0 not in q.position[0] and q.position[0][0] != q.position[0][1])
+    q = question("marbles", 1, seed)
+    onto = next(m for m in q.arena.moves(q.position) if m.after[0] != (0, 0) and 0 in m.after[0])
+    answer(client, "marbles", 1, seed, "N")
+    page = text(client.post("/quiz/move", data={"game": "marbles", "level": 1, "seed": seed,
+                                                "after": q.arena.format(onto.after)}))
+    assert "does not win" in page and "can go to (0, 0) in one move" in page
+    assert "your opponent moved a marble onto (0, 0) and won" in page and "an instant loss" in page
+
+
+def test_bomb_and_marbles_feedback_name_lesson_8s_patterns() -> None:
+    from grundy.practice.games import SPECS
+
+    bomb, marbles, kiki = (SPECS[k].arena() for k in ("bomb", "marbles", "kiki"))
+    assert "row 2 is all 0s" in bomb.reason(((2, 30),)) and "P" in bomb.reason(((2, 30),))
+    assert "diagonal is all 1s" in bomb.reason(((9, 9),))
+    assert "Nim heap of 6" in bomb.reason(((1, 7),))
+    assert "comes from the search: SG(17,8) = 27" in bomb.reason(((17, 8),))
+    assert "the pair holding 12 is (12, 20), not (12, 21)" in marbles.reason(((12, 21),))
+    assert "one of them, so the position is P" in marbles.reason(((20, 12),))
+    assert "d = 8 cells below it and l = 5 to its left" in kiki.reason(kiki.parse("9x6"))
 
 
 def test_a_p_position_has_no_move_step(client):

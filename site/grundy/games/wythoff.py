@@ -87,6 +87,13 @@ def _partner(n: int) -> int | None:
     raise AssertionError(f"{n} belongs to no Wythoff pair")  # Beatty: impossible
 
 
+def partner(n: int) -> int:
+    """The other member of the P-pair holding n: (n, partner(n)) is a P-position, in some order."""
+    found = _partner(n)
+    assert found is not None
+    return found
+
+
 def winning_moves(a: int, b: int) -> list[WythoffMove]:
     """Every move to a P-position, in HDU 2177's order: the move from both piles first, then the
     moves from one pile (by the smaller pile left, then the larger). Two moves may leave the same
@@ -190,7 +197,7 @@ def first_float_failure(limit: int = 10**15) -> int | None:
         bound *= 2
 
 
-__all__ = [
+__all__ = ["partner", 
     "DOUBLE_PHI",
     "WythoffGame",
     "WythoffMove",

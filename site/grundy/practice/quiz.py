@@ -64,6 +64,8 @@ class MoveVerdict:
     move: PlayMove | None  # None: not a legal move at all
     message: str
     wins: bool
+    why: str = ""  # after a losing move: why the position it leaves is N, in the lesson's terms
+    reply: PlayMove | None = None  # … and the opponent's answer that wins
 
 
 def check_move(q: Question, typed: str) -> MoveVerdict:
@@ -76,7 +78,9 @@ def check_move(q: Question, typed: str) -> MoveVerdict:
     result = q.arena.outcome(after)
     if result == "P":
         return MoveVerdict(move, f"{q.arena.format(after)} is a P-position: your opponent has no good move left.", True)
-    return MoveVerdict(move, f"{q.arena.format(after)} is an N-position: your opponent now has a winning move.", False)
+    replies = q.arena.winning_moves(after, 1)
+    return MoveVerdict(move, f"{q.arena.format(after)} is an N-position: your opponent now has a winning move.", False,
+                       why=q.arena.reason(after, reveal_move=True), reply=replies[0] if replies else None)
 
 
 def winning_moves(q: Question, limit: int = 6) -> list[PlayMove]:

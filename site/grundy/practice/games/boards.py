@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from grundy.games import grids
+from grundy.games import grids, wythoff
 from grundy.games.core import Outcome, nim_sum
 from grundy.practice.games import spec as g
 from grundy.practice.arena import Arena, Position
@@ -39,14 +39,21 @@ def _marbles_reason(arena: Arena, position: Position, _reveal_move: bool) -> str
     if home:
         r, col = home[0]
         line = "row 0" if r == 0 else "column 0" if col == 0 else "the diagonal"
-        return (f"The marble at {r},{col} is on {line}, so it can go to (0, 0) in one move: the position is N,"
-                f" and that move wins at once.")
+        return (f"The marble at {r},{col} is on {line}, a home line, so it can go to (0, 0) in one move: the position"
+                f" is N, and that move wins at once. Moving a marble onto a home line is an instant loss.")
     values = [fam.sg(c) for c in position]
     total = nim_sum(values)
     intro = ("No marble is on a home line, so no one can win at once, and moving onto one hands the win to"
              " the opponent. What is left is the cut-down game, where")
     if len(values) == 1:
-        return f"{intro} SG({arena.format(position)}) = {total}: the position is {'P' if total == 0 else 'N'}."
+        (r, col), = position
+        other = wythoff.partner(min(r, col))
+        pairs = (f"{intro.removesuffix(', where')}, and its P-squares are Wythoff's pairs (1,2), (3,5), (4,7),"
+                 f" (6,10), … in either order")
+        if total == 0:
+            return f"{pairs}: {r},{col} is one of them, so the position is P."
+        return (f"{pairs}: the pair holding {min(r, col)} is ({min(r, col)}, {other}), not"
+                f" ({min(r, col)}, {max(r, col)}), so the position is N.")
     xor = " ⊕ ".join(map(str, values))
     return f"{intro} the marbles' SG values give {xor} = {total}: the position is {'P' if total == 0 else 'N'}."
 
@@ -82,10 +89,31 @@ MARBLES = g.GameSpec(
 # ---------------------------------------------------------------- the Bomb game
 
 
+def bomb_pattern(p: int, q: int) -> str | None:
+    """Which of lesson 8's three lines of the Bomb table holds (p, q), and what it is worth there;
+    None off them, where only the search gives the value."""
+    if p == 1 or q == 1:
+        return f"on {'row' if p == 1 else 'column'} 1 a bomb is a Nim heap of {max(p, q) - 1}"
+    if p == q:
+        return "the diagonal is all 1s from (2, 2) on"
+    if 2 in (p, q):
+        return f"{'row' if p == 2 else 'column'} 2 is all 0s from {'(2, 3)' if p == 2 else '(3, 2)'} on"
+    return None
+
+
 def _bomb_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     if not position:
         return "No bombs are left: the player to move has nothing to explode, and has lost."
-    return g.sum_reason(arena, position, reveal_move)
+    if len(position) > 1:
+        return g.sum_reason(arena, position, reveal_move)
+    (p, q), = position
+    value = arena.family.sg((p, q))
+    outcome = "P" if value == 0 else "N"
+    pattern = bomb_pattern(p, q)
+    if pattern is not None:
+        return f"Lesson 8's table: {pattern}, so SG({p},{q}) = {value} and the position is {outcome}."
+    return (f"({p}, {q}) is on none of lesson 8's three lines (rows and columns 1 and 2, the diagonal), so its"
+            f" value comes from the search: SG({p},{q}) = {value}, so the position is {outcome}.")
 
 
 def _bomb_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:

@@ -74,11 +74,14 @@ def _kiki_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
         return g.sum_reason(arena, position, reveal_move)
     x, y = position[0]
     rows, cols = y + 1, x + 1
+    where = (f"On a {rows}×{cols} board the coin starts with d = {y} cells below it and l = {x} to its left"
+             f" (lesson 8's distances)")
     if x % 2 == 0 and y % 2 == 0:
-        return (f"A {rows}×{cols} board has both sides odd, so it is P: every move makes a side even, and the"
-                f" opponent can make both odd again.")
-    way = f" ({'diagonally' if x % 2 and y % 2 else ('left' if x % 2 else 'down')})" if reveal_move else ""
-    return f"A {rows}×{cols} board has an even side, so it is N: move to make both sides odd{way}."
+        return (f"{where}: both are even, so it is P. Every move lowers d, l or both by 1 and makes one of"
+                f" them odd; the opponent can make both even again.")
+    odd = "both are odd" if x % 2 and y % 2 else ("l is odd" if x % 2 else "d is odd")
+    way = f": {'diagonally' if x % 2 and y % 2 else ('left' if x % 2 else 'down')}" if reveal_move else ""
+    return f"{where}: {odd}, so it is N. The winning move makes both even{way}."
 
 
 def _kiki_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
