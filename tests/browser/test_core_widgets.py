@@ -63,3 +63,19 @@ def test_nine_digit_wythoff_piles_fit_their_fields(live_server: str, watched: tu
         for name in ("a", "b"):
             scroll, client = page.locator(f"input[name={name}]").evaluate("e => [e.scrollWidth, e.clientWidth]")
             assert scroll <= client, (width, name)
+
+
+def test_the_mex_step_button_stays_put_under_repeated_clicks(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Issue 14, fix 7: the panel above the buttons changed height from step to step, so the Step
+    button moved up to 90 px and repeated clicks missed it."""
+    page, _ = watched
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(live_server + "/w/mex-steps?n=0&upto=12")
+        step = page.locator("[data-step=next]")
+        tops = set()
+        for n in range(1, 13):
+            tops.add(round(step.bounding_box()["y"]))
+            step.click()
+            expect(page.locator(".step-count")).to_contain_text(f"Position {n} of 12")
+        assert len(tops) == 1, (width, tops)
