@@ -30,8 +30,10 @@ def wythoff_figure(a: int, b: int, span: int, moves: list[tuple[int, int]]) -> d
                                 "size": 18, "symbol": "star"},
                      "mode": "markers", "name": f"you: ({a}, {b}), {'P' if is_p else 'N'}", "x": [a], "y": [b],
                      "type": "scatter"})
-        annotations = [{"arrowcolor": "#b4236b", "arrowhead": 2, "arrowsize": 1.4, "arrowwidth": 3, "ax": a, "axref": "x",
-                        "ay": b, "ayref": "y", "showarrow": True, "text": "", "x": x, "xref": "x", "y": y, "yref": "y"}
+        # each arrow starts at the star's edge (its radius is 9 px), not its centre, which it hid
+        annotations = [{"arrowcolor": "#b4236b", "arrowhead": 2, "arrowsize": 1, "arrowwidth": 2.5, "ax": a, "axref": "x",
+                        "ay": b, "ayref": "y", "showarrow": True, "standoff": 4, "startstandoff": 12, "text": "", "x": x, "xref": "x",
+                        "y": y, "yref": "y"}
                        for x, y in moves]
     return _finish(data, span, annotations)
 

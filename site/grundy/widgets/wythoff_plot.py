@@ -142,7 +142,8 @@ class View:
     params: Params
     is_p: bool
     moves: list[wythoff.WythoffMove]
-    figure_json: str | None  # None when the position is too big to draw
+    figure_json: str | None  # the plot (None only where a stepping view draws none)
+    on_plot: bool  # whether the position fits on the plot (piles up to MAX_SPAN)
     small: list[list[bool]]  # is_p for the small board
     first_failure: Lab
     lab: Lab | None
@@ -187,9 +188,10 @@ def _figure(params: Params, moves: list[wythoff.WythoffMove], pairs: list[PairSt
         # The golden lines would give the pattern away while the class is still guessing.
         lines = not params.hide or params.step == len(pairs)
         return wythoff_steps_figure(params.span, shown, current, lines=lines)
-    # A position a little beyond the chosen span still gets drawn: the plot grows to fit it.
-    span = max(params.span, max(a, b) + 2) if max(a, b) <= 200 else params.span
-    return wythoff_figure(a, b, span, [m.after for m in moves]) if max(a, b) <= span else None
+    # A position a little beyond the chosen span still gets drawn: the plot grows to fit it. One
+    # beyond MAX_SPAN leaves the plot as it is (the pattern stays in view) with no star on it.
+    span = max(params.span, max(a, b) + 2) if max(a, b) <= MAX_SPAN else params.span
+    return wythoff_figure(a, b, span, [m.after for m in moves])
 
 
 def view(params: Params) -> View:
@@ -202,6 +204,7 @@ def view(params: Params) -> View:
         is_p=wythoff.is_p(a, b),
         moves=moves,
         figure_json=json.dumps(figure, separators=(",", ":")) if figure else None,
+        on_plot=max(a, b) <= MAX_SPAN,
         small=[[wythoff.is_p(r, c) for c in range(SMALL + 1)] for r in range(SMALL + 1)],
         first_failure=_first_failure(),
         lab=_lab(params.k) if params.k is not None else None,
