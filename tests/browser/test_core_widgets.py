@@ -79,3 +79,24 @@ def test_the_mex_step_button_stays_put_under_repeated_clicks(live_server: str, w
             step.click()
             expect(page.locator(".step-count")).to_contain_text(f"Position {n} of 12")
         assert len(tops) == 1, (width, tops)
+
+
+def test_grids_fit_their_column_with_tap_sized_cells(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Issue 14, fix 7: the 12 × 12 grid overflowed a 390 px phone with ~26 px cells, and the
+    24 × 24 Bomb table overflowed a lesson column at 1280 px, its 3-digit values spilling."""
+    page, _ = watched
+    for width, url in ((390, "/w/grid?game=wythoff&size=12"), (1280, "/w/grid?game=bomb&size=24&sg=1")):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(live_server + url)
+        box = page.locator(".grid-scroll")
+        client, scroll = box.evaluate("e => [e.clientWidth, e.scrollWidth]")
+        assert scroll <= client + 1, (width, url, client, scroll)
+        assert page.locator(".pn-board td button").first.bounding_box()["width"] >= 24
+        assert box.evaluate("e => Array.from(e.querySelectorAll('td button')).filter(b => b.scrollWidth > b.clientWidth).length") == 0
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(live_server + "/lessons/sg-by-search")
+    page.locator("#grid-2-size").fill("24")
+    page.locator("#grid-2-size").press("Enter")
+    expect(page.locator("#grid-2 td")).to_have_count(24 * 24)
+    client, scroll = page.locator("#grid-2 .grid-scroll").evaluate("e => [e.clientWidth, e.scrollWidth]")
+    assert scroll <= client + 1

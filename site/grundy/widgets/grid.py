@@ -36,16 +36,17 @@ class GridGame:
     """How the grid draws one family of the registry (its values and moves come from there)."""
 
     name: str  # in the game menu, with what the axes mean
+    corner: str  # the table's corner label: what its rows and its columns count
     first: int = 0  # the first row and column (the Bomb game counts from 1)
     rows_up: bool = False  # row 0 at the bottom (kiki: the coin moves down the screen)
     home: bool = False  # a target cell at (0, 0) that pieces race to (Marbles)
 
 
 GRID_GAMES = {
-    "wythoff": GridGame("Wythoff's game (piles a, b)"),
-    "kiki": GridGame("kiki's game (cells down, cells left)", rows_up=True),
-    "marbles": GridGame("Marbles (row r, column c)", home=True),
-    "bomb": GridGame("Bomb game (row p, column q)", first=1),
+    "wythoff": GridGame("Wythoff's game (piles a, b)", "a \\ b"),
+    "kiki": GridGame("kiki's game (cells down, cells left)", "down \\ left", rows_up=True),
+    "marbles": GridGame("Marbles (row r, column c)", "r \\ c", home=True),
+    "bomb": GridGame("Bomb game (row p, column q)", "p \\ q", first=1),
 }
 GAMES = tuple(GRID_GAMES)
 GAME_NAMES = {key: g.name for key, g in GRID_GAMES.items()}
