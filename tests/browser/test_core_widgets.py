@@ -100,3 +100,13 @@ def test_grids_fit_their_column_with_tap_sized_cells(live_server: str, watched: 
     expect(page.locator("#grid-2 td")).to_have_count(24 * 24)
     client, scroll = page.locator("#grid-2 .grid-scroll").evaluate("e => [e.clientWidth, e.scrollWidth]")
     assert scroll <= client + 1
+
+
+def test_the_settings_buttons_wrap_as_one_group(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Issue 14, fix 7: "− Last heap" (and elsewhere "Show") wrapped alone onto a line at 1280 px."""
+    page, _ = watched
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(live_server + "/w/xor-columns?heaps=14,21,39")
+        tops = {round(page.locator(f"#xor-columns-{name}").bounding_box()["y"]) for name in ("apply", "add", "remove")}
+        assert len(tops) == 1, (width, tops)
