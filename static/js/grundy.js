@@ -29,10 +29,12 @@
     var layout = figure.layout;
     delete layout.height;
     layout.autosize = true;
-    layout.font = Object.assign({}, layout.font, { size: 20 });
+    // Type at 2.7% of the screen's height: 29px at 1080p, like the page's legend (present.css).
+    var size = Math.max(18, Math.round(window.innerHeight * 0.027));
+    layout.font = Object.assign({}, layout.font, { size: size });
     // The legend goes above the plot, clear of the axis title the larger type pushes down.
-    layout.legend = Object.assign({}, layout.legend, { font: { size: 18 }, y: 1.01, yanchor: "bottom" });
-    layout.margin = { l: 70, r: 20, t: 50, b: 70 };
+    layout.legend = Object.assign({}, layout.legend, { font: { size: size }, y: 1.01, yanchor: "bottom" });
+    layout.margin = { l: Math.round(size * 2.8), r: 20, t: Math.round(size * 1.6), b: Math.round(size * 2.6) };
     figure.data.forEach(function (trace) {
       if (trace.marker && trace.marker.size) trace.marker.size = Math.round(trace.marker.size * 1.8);
       if (trace.line && trace.line.width) trace.line.width = trace.line.width * 2;

@@ -431,3 +431,17 @@ def test_a_long_reason_in_the_table_is_not_cut_off(live_server: str, projector: 
     assert box and sg and sg["y"] + sg["height"] <= box["y"] + box["height"]
     assert explain.evaluate("e => e.scrollHeight <= e.clientHeight")
     assert box["y"] + box["height"] <= height and page.evaluate("document.documentElement.scrollHeight") <= height
+
+
+def test_projected_type_is_28px_or_more_at_1080p(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Issue 14, fix 8: the legend, the step count and the plot's legend were 18-20 px at 1080p;
+    the back of a room needs 28 px or more."""
+    page, _ = watched
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    px = "e => parseFloat(getComputedStyle(e).fontSize)"
+    page.goto(live_server + "/present/pn-table?rule=powers-of-two&upto=30")
+    assert page.locator(".legend").evaluate(px) >= 28 and page.locator(".step-count").evaluate(px) >= 28
+    page.goto(live_server + "/present/wythoff?a=5&b=8&step=")
+    expect(page.locator(".plot .legendtext").first).to_be_visible()
+    assert page.locator(".plot .legendtext").first.evaluate(px) >= 28
+    assert page.locator(".step-count").evaluate(px) >= 28
