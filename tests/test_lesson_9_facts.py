@@ -195,7 +195,7 @@ def row_sg(k: int) -> list[int]:
 
 def test_hdu_2509_rows_are_nim_heaps() -> None:
     assert row_sg(100) == list(range(101))
-    LESSON.says("A row of \\(k\\) apples is worth \\(k\\)", "the sample's groups\n2, 2 give `No`", "single group of 3 gives\n`Yes`")
+    LESSON.says("A row of \\(n\\) apples is worth \\(n\\)", "the sample's groups\n2, 2 give `No`", "single group of 3 gives\n`Yes`")
     assert judge_samples("HDU-2509")[0]["output"].split() == ["No", "Yes"]
     assert nim.misere_outcome([2, 2]) == "P" and nim.misere_outcome([3]) == "N"
 

@@ -1,6 +1,8 @@
 """Lessons: every lesson on disk renders, and a broken one is reported by file and line."""
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -172,3 +174,14 @@ def test_every_lesson_ends_with_whats_next(client):
     last = client.get("/lessons/coin-turning").get_data(as_text=True)
     end = last[last.index('id="whats-next-title"'):]
     assert "last lesson" in end and 'href="/problems"' in end and 'href="/summary"' in end
+
+
+def test_k_keeps_one_meaning_where_the_review_found_three(app):
+    """Issue 14, fix 10: k was the amount taken (lesson 3), a binary column (4, 7), an index of a
+    P-pair (5) and a count of options (6, 8). Now k counts or indexes (a_k, stair k, the multiple k
+    of lessons 10 and 13); the amount taken is t, the column j, a count is written |S|."""
+    catalog = app.extensions["grundy.catalog"]
+    for slug in ("bash-game", "nim", "mex-and-sg", "sums-of-games", "sg-by-search", "misere"):
+        text = catalog.get(slug).path.read_text(encoding="utf-8")
+        formulas = re.findall(r"\\\((.*?)\\\)", text, re.DOTALL)
+        assert not [f for f in formulas if re.search(r"(?<![A-Za-z\\])k(?![A-Za-z])", f)], slug
