@@ -103,3 +103,16 @@ def test_try_it_answers_open_one_at_a_time() -> None:
     assert re.findall(r"<summary>([^<]*)</summary>", html) == ["Answer 1", "Answer 2", "Show the answer"]
     second = html.split("<summary>Answer 2</summary>")[1].split("</details>")[0]
     assert "Second, in parts:" in second and "<li>a</li>" in second and "First." not in second
+
+
+def test_side_proofs_and_beyond_boxes_open_on_a_click():
+    """Issue 14, fix 10: a reader may skip a side claim's proof or what goes beyond the notes
+    without losing the thread, so those boxes are closed <details>; a main proof stays open."""
+    from grundy.lessons.markdown import build_markdown
+
+    md = build_markdown(lambda name, params, wid: "")
+    html = md.render("::: side-proof Why it holds\nBecause.\n:::\n\n::: beyond More\nExtra.\n:::\n\n::: proof\nMain.\n:::\n")
+    assert '<details class="box box-proof box-collapsed"><summary class="box-title">' in html
+    assert '<span class="box-name">Why it holds</span>' in html and "Because." in html
+    assert '<details class="box box-beyond box-collapsed">' in html and "Extra." in html
+    assert '<aside class="box box-proof">' in html and "Main." in html

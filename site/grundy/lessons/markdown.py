@@ -35,8 +35,12 @@ BOXES = {
     "example": "Example",
     "try-it": "Try it",
     "beyond": "Beyond the notes",
+    "side-proof": "Proof",
     "answer": "Show the answer",
 }
+# Boxes a reader may skip without losing the thread: a proof of a side claim, and what goes beyond
+# the notes. They open on a click (issue 14, fix 10: lessons 4-8 ran to thousands of words).
+COLLAPSED = {"beyond": "beyond", "side-proof": "proof"}
 LANGUAGE_NAMES = {"python": "Python", "cpp": "C++", "c++": "C++", "c": "C", "text": "Text"}
 
 
@@ -74,10 +78,17 @@ def _box_renderer(name: str) -> Callable[..., str]:
     def render(self: RendererHTML, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
         if token.nesting == -1:
-            return "</details>\n" if name == "answer" else "</div></aside>\n"
+            return "</details>\n" if name == "answer" else "</div></details>\n" if name in COLLAPSED else "</div></aside>\n"
         title = token.info.strip()[len(name) :].strip() or BOXES[name]
         if name == "answer":
             return f'<details class="answer"><summary>{escape(title)}</summary>\n'
+        if name in COLLAPSED:
+            return (
+                f'<details class="box box-{COLLAPSED[name]} box-collapsed"><summary class="box-title">'
+                f'<span class="box-kind">{escape(BOXES[name])}</span>'
+                + (f' <span class="box-name">{escape(title)}</span>' if title != BOXES[name] else "")
+                + ' <span class="box-open">(optional: open it)</span></summary><div class="box-body">\n'
+            )
         return (
             f'<aside class="box box-{name}"><p class="box-title">'
             f'<span class="box-kind">{escape(BOXES[name])}</span>'
