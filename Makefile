@@ -45,6 +45,9 @@ vendor:  ## refresh static/vendor from the versions pinned in package.json (need
 	cp node_modules/katex/dist/fonts/*.woff2 static/vendor/katex/fonts/
 	cp node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js node_modules/plotly.js-cartesian-dist-min/LICENSE static/vendor/plotly/
 	node -e 'const p=require("./package.json").dependencies; console.log(Object.entries(p).map(([k,v])=>k+" "+v).join("\n"))' > static/vendor/VERSIONS
+	# axe-core checks accessibility in the browser tests only: it is not served to readers
+	rm -rf tests/vendor && mkdir -p tests/vendor/axe-core
+	cp node_modules/axe-core/axe.min.js node_modules/axe-core/LICENSE tests/vendor/axe-core/
 
 bench: $(STAMP)  ## benchmarks (not tests); figures go in closing notes
 	$(BIN)/python bench/run.py

@@ -164,7 +164,8 @@ class Cell:
         if not self.filled:
             return Markup(f'<td class="is-blank{" is-selected" if self.selected else ""}"><button type="submit" name="pick"'
                           f' value="{at}" aria-label="({self.r}, {self.c}), not yet filled">·</button></td>')
-        said = {"target": "home", "home": "goes home in one move"}.get(self.kind, self.kind)
+        # the name starts with what the cell shows (W, ◎, P, N or a value), as speech input expects
+        said = {"target": "home", "home": "W, goes home in one move"}.get(self.kind, self.kind)
         if sg and self.value is not None:
             said += f", SG {self.value}"
         face = "◎" if self.kind == "target" else "W" if self.kind == "home" else str(self.value) if sg else self.kind
