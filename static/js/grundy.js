@@ -152,9 +152,27 @@
       if (again && !again.disabled) again.focus({ preventScroll: true });
     }
     focusKey = null;
+    if (fresh && fresh.hasAttribute("data-stepper")) announce(fresh);
     var queue = fresh && pending[w.id];
     if (queue && queue.length) press(fresh, queue.shift());
   });
+
+  // ------------------------------------------------------------------ announcing steps
+  // Screen readers read a live region's changes, not a live region swapped in whole: the page's
+  // own #announcer (base.html) gets the step count and the step's words after every swap.
+  var announceTimer = null;
+  function announce(widget) {
+    var out = document.getElementById("announcer");
+    if (!out) return;
+    var parts = [];
+    var count = widget.querySelector(".step-count");
+    if (count) parts.push(count.textContent);
+    widget.querySelectorAll("[aria-live]").forEach(function (live) { parts.push(live.textContent); });
+    var text = parts.join(". ").replace(/\s+/g, " ").trim();
+    out.textContent = "";  // cleared first, so the same words twice are read twice
+    window.clearTimeout(announceTimer);  // a quicker step replaces the one not yet read
+    announceTimer = window.setTimeout(function () { out.textContent = text; }, 50);
+  }
 
   // The quiz card and the game board are swapped whole after every answer or move; the focus
   // would fall back to the top of the page, so it goes to what the learner will want next.

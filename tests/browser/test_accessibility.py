@@ -55,3 +55,51 @@ def test_no_serious_violation_in_quiz_feedback(live_server: str, scheme_page: Pa
     scheme_page.locator("button.answer").first.click()
     expect(scheme_page.locator(".feedback").first).to_be_visible()
     assert violations(scheme_page) == []
+
+
+def test_each_step_is_announced_to_screen_readers(live_server: str, page: Page) -> None:
+    """The widget is swapped whole, so its own live region is new each time (and not read out);
+    the page's #announcer stays, and gets the step count and the step's words."""
+    page.goto(live_server + "/w/pn-table?rule=bash&m=3&upto=12&step=0")
+    announcer = page.locator("#announcer")
+    expect(announcer).to_have_attribute("aria-live", "polite")
+    page.locator("[data-step=next]").click()
+    expect(announcer).to_contain_text("1 of 13")
+    expect(announcer).to_contain_text("Heap 0: no move is possible")
+    page.keyboard.press("ArrowRight")
+    expect(announcer).to_contain_text("2 of 13")
+
+
+def test_a_stepper_is_usable_by_keyboard_alone_with_visible_focus(live_server: str, page: Page) -> None:
+    page.goto(live_server + "/w/mex-steps?n=0&upto=6")
+    start = page.locator("[data-step=next]")
+    start.focus()
+    for n in range(1, 4):
+        page.keyboard.press("Enter")
+        expect(page.locator(".step-count")).to_contain_text(f"Position {n} of 6")
+        expect(page.locator("[data-step=next]")).to_be_focused()  # the focus survives the swap
+    outline = page.locator("[data-step=next]").evaluate("e => getComputedStyle(e).outlineStyle + ' ' + getComputedStyle(e).outlineWidth")
+    assert not outline.startswith("none") and not outline.endswith(" 0px"), outline
+
+
+def test_every_control_has_a_label(live_server: str, page: Page) -> None:
+    for name in WIDGETS:
+        page.goto(live_server + f"/w/{name}")
+        unlabelled = page.evaluate("""() => Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea, button'))
+            .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby') && !e.textContent.trim())
+            .map(e => e.outerHTML.slice(0, 80))""")
+        assert unlabelled == [], (name, unlabelled)
+
+
+def test_p_and_n_are_told_by_letter_and_shape_not_colour_alone(live_server: str, page: Page) -> None:
+    """Every P or N cell writes its letter (or, with SG values, its value with 0 meaning P, which
+    the legend says), and P cells have a solid frame while N cells have a dashed one."""
+    page.goto(live_server + "/w/pn-table?rule=bash&m=3&upto=12")
+    cells = page.locator(".cell.is-P, .cell.is-N")
+    assert cells.count() == 13
+    for i in range(cells.count()):
+        cell = cells.nth(i)
+        letter = "P" if "is-P" in (cell.get_attribute("class") or "") else "N"
+        assert letter in cell.inner_text()
+        style = cell.evaluate("e => getComputedStyle(e).borderTopStyle")
+        assert style == ("solid" if letter == "P" else "dashed")
