@@ -1,6 +1,8 @@
 """Routes for the course map and the lessons."""
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
@@ -26,17 +28,16 @@ def index() -> str:
     lessons it opened, each game's quiz score) read from the signed cookie."""
     book = scores.load()
     seen = scores.opened()
-    progress = {
-        lesson.slug: {
-            "opened": lesson.number in seen,
-            "games": [{"title": kind.title, "score": book.get(key),
+    lessons = _catalog().lessons
+    games: dict[str, list[dict[str, Any]]] = {
+        lesson.slug: [{"title": kind.title, "score": book.get(key),
                        "quiz": url_for("practice.quiz_question", game=key, level=1)}
-                      for key, kind in SPECS.items() if kind.lesson[0] == lesson.slug],
-        }
-        for lesson in _catalog().lessons
+                      for key, kind in SPECS.items() if kind.lesson[0] == lesson.slug]
+        for lesson in lessons
     }
-    return render_template("index.html", lessons=_catalog().lessons, progress=progress,
-                           opened=len(seen), scored_any=any(g["score"] for p in progress.values() for g in p["games"]),
+    progress = {lesson.slug: {"opened": lesson.number in seen, "games": games[lesson.slug]} for lesson in lessons}
+    return render_template("index.html", lessons=lessons, progress=progress, opened=len(seen),
+                           scored_any=any(g["score"] for found in games.values() for g in found),
                            rejected=scores.rejected())
 
 
