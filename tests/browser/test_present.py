@@ -445,3 +445,19 @@ def test_projected_type_is_28px_or_more_at_1080p(live_server: str, watched: tupl
     expect(page.locator(".plot .legendtext").first).to_be_visible()
     assert page.locator(".plot .legendtext").first.evaluate(px) >= 28
     assert page.locator(".step-count").evaluate(px) >= 28
+
+
+@pytest.mark.parametrize("name", ["every-sg", "k-multiple"])
+def test_the_newer_projections_fit_a_1080p_screen(live_server: str, watched: tuple[Page, Watch], name: str) -> None:
+    """The every-SG table and k-multiple's construction ran 200-300 px below a 1080p screen's
+    edge, the stepper with them: they take the grids' two-column layout now."""
+    page, _ = watched
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(live_server + f"/present/{name}")
+    page.keyboard.press("Escape")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(".step-count")).not_to_contain_text("0 of")
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    stepper = page.locator(".stepper").bounding_box()
+    assert stepper and stepper["y"] + stepper["height"] <= 1080
