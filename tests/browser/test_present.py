@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from grundy.widgets import WIDGETS
 from tests.browser.conftest import Watch
 
 TABLE = "/present/pn-table?rule=bash&m=3&upto=30"
@@ -461,3 +462,34 @@ def test_the_newer_projections_fit_a_1080p_screen(live_server: str, watched: tup
     assert page.evaluate("document.documentElement.scrollHeight") <= 1080
     stepper = page.locator(".stepper").bounding_box()
     assert stepper and stepper["y"] + stepper["height"] <= 1080
+
+
+SMALL_TEXT = """() => {
+  const found = [];
+  const root = document.querySelector('.widget.is-presented');
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode, e = text.parentElement;
+    // the control strip and the stepper's buttons are for whoever holds the mouse; a board's
+    // corner label names its axes, which the summary says in full
+    if (!text.textContent.trim() || e.closest('.controls, .stepper button, .corner, .visually-hidden, noscript, .plot')) continue;
+    if (e.closest('details:not([open])') && !e.closest('summary')) continue;
+    const box = e.getBoundingClientRect(), style = getComputedStyle(e);
+    if (!box.width || !box.height || style.visibility === 'hidden') continue;
+    if (parseFloat(style.fontSize) < 23.5) found.push(style.fontSize + ' ' + text.textContent.trim().slice(0, 30));
+  }
+  return found.slice(0, 5);
+}"""
+
+
+@pytest.mark.parametrize("name", sorted(n for n, w in WIDGETS.items() if w.presentable))
+def test_every_projection_is_legible_from_the_back_at_1080p(live_server: str, watched: tuple[Page, Watch], name: str) -> None:
+    """Issue 14, fix 8, for every projectable widget with everything shown: no text under 24 px
+    (the newer widgets were sized in rem, 15-22 px on a projector), nothing below the screen."""
+    page, _ = watched
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(live_server + f"/present/{name}?step=")
+    page.keyboard.press("Escape")
+    expect(page.locator(".widget.is-presented")).to_be_visible()
+    assert page.evaluate(SMALL_TEXT) == []
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
