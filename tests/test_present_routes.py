@@ -419,18 +419,18 @@ def test_a_blank_cell_picked_while_hiding_gives_nothing_away(client: FlaskClient
     text = explanation(page)
     assert "<strong>(3, 5)</strong> is not filled yet" in text
     assert "so P" not in text and "so N" not in text and "chip is-" not in text  # no verdict
-    # Moves into filled cells (rows 0 and 1, (2, 0) to (2, 3)) say their letter; the others a dot.
+    # Moves into filled cells (rows 0 and 1, (2, 0) to (2, 3)) say their letter; the others say so.
     assert "take 2 from pile 1 → (1, 5) — N" in text and "take 3 from both piles → (0, 2) — N" in text
-    assert "take 1 from pile 1 → (2, 5) — ·" in text and "take 2 from pile 2 → (3, 3) — ·" in text
-    assert text.count(" — N") == 4 and text.count(" — ·") == 7
+    assert "take 1 from pile 1 → (2, 5) — not filled yet" in text and "take 2 from pile 2 → (3, 3) — not filled yet" in text
+    assert text.count(" — N") == 4 and text.count(" — not filled yet") == 7
     sg = explanation(client.get(f"/{view}/grid?game=wythoff&size=12&sg=1&step=30&pick=3,5").text)
-    assert "mex" not in sg and "SG 1" not in sg and "take 1 from pile 1 → (2, 5) — ·" in sg
+    assert "mex" not in sg and "SG 1" not in sg and "take 1 from pile 1 → (2, 5) — not filled yet" in sg
     # A filled cell, or any cell when nothing is hidden, is explained in full as before.
     assert "so N" in explanation(client.get(f"/{view}/grid?game=wythoff&size=12&step=30&pick=1,5").text)
     assert "all 11 moves lead to N-positions, so P." in explanation(client.get(f"/{view}/grid?game=wythoff&size=12&step=30&hide=0&pick=3,5").text)
     # The bomb game's values come from two cells: both must be filled.
     bomb = explanation(client.get(f"/{view}/grid?game=bomb&size=6&sg=1&step=10&pick=3,3").text)
-    assert "explode 3,3 into 1,3 and 3,1 — ·" in bomb and "⊕" not in bomb and "mex" not in bomb
+    assert "explode 3,3 into 1,3 and 3,1 — not filled yet" in bomb and "⊕" not in bomb and "mex" not in bomb
     # Marbles: a blank home-line cell does not say it goes home (that is its letter, W).
     marbles = explanation(client.get(f"/{view}/grid?game=marbles&size=6&step=3&pick=4,4").text)
     assert "not filled yet" in marbles and "home" not in marbles and "wins at once" not in marbles

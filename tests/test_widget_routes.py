@@ -66,7 +66,7 @@ def test_pn_table_powers_of_two(client: FlaskClient) -> None:
     html = client.get("/w/pn-table?rule=powers-of-two&upto=30", headers=HX).text
     assert cells(html) == [(n, "P" if n % 3 == 0 else "N") for n in range(31)]
     assert "repeat every 3 heaps" in html
-    assert "11 of 31 are P" in html
+    assert "11 of the 31 are P" in html
 
 
 def test_pn_table_step_explains_each_cell(client: FlaskClient) -> None:

@@ -28,6 +28,7 @@ class Turn:
     before: Position
     before_outcome: Outcome
     after_outcome: Outcome
+    better: PlayMove | None = None  # after a slip: a move that would have won
 
     @property
     def slip(self) -> bool:
@@ -86,8 +87,11 @@ class GameState:
         here = self.start
         out = []
         for i, move in enumerate(self.played):
-            out.append(Turn((i % 2 == 0) == self.computer_first, move, here,
-                            self.arena.outcome(here), self.arena.outcome(move.after)))
+            before, after = self.arena.outcome(here), self.arena.outcome(move.after)
+            better = None
+            if before == "N" and after == "N":  # a slip: name the move that would have won
+                better = next(iter(self.arena.winning_moves(here, 1)), None)
+            out.append(Turn((i % 2 == 0) == self.computer_first, move, here, before, after, better))
             here = move.after
         return out
 
