@@ -66,7 +66,7 @@ def test_a_bad_widget_query_is_kept_too_and_a_cookie_never(app: Flask, client: F
     cache = app.extensions["grundy.response_cache"]
     for _ in range(2):
         assert client.get("/w/pn-table?upto=x", headers=HX).status_code == 400
-    assert ("/w/pn-table", "upto=x", "true", "", "", "identity") in cache._store
+    assert ("", "/w/pn-table", "upto=x", "true", "", "", "identity") in cache._store
     kept = cache.size
     cache.store({"PATH_INFO": "/w/x", "QUERY_STRING": ""}, ("200 OK", [("Set-Cookie", "a=b")], b"x" * 100))
     assert cache.size == kept

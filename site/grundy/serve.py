@@ -35,6 +35,7 @@ from gunicorn.workers.gthread import ThreadWorker as _GunicornThreadWorker
 
 from flask import Flask
 
+from grundy.web.language import LanguagePrefix
 from grundy.web.pool import ComputePool
 from grundy.web.security import HEADERS
 
@@ -91,8 +92,10 @@ def post_worker_init(worker: Any) -> None:
     """gunicorn's hook, once the app is loaded in a worker: put the compute pool in front of it."""
     processes = int(os.environ.get("GRUNDY_COMPUTE_PROCESSES", COMPUTE_PROCESSES))
     if processes > 0 and isinstance(worker.wsgi, Flask):
-        worker.wsgi = ComputePool(worker.wsgi, processes=processes, nice=COMPUTE_NICE,
-                                  wait=float(os.environ.get("GRUNDY_COMPUTE_WAIT", "20")))
+        # The language prefix is read first, so the pool sees the routes' own paths (/zh/w/grid
+        # is /w/grid in Chinese) and hands Chinese widgets to its children like English ones.
+        worker.wsgi = LanguagePrefix(ComputePool(worker.wsgi, processes=processes, nice=COMPUTE_NICE,
+                                                 wait=float(os.environ.get("GRUNDY_COMPUTE_WAIT", "20"))))
 
 
 class ThreadWorker(_GunicornThreadWorker):  # type: ignore[misc]  # gunicorn ships no types

@@ -186,6 +186,45 @@
     if (next) next.focus({ preventScroll: true });
   });
 
+  // ------------------------------------------------------------------ language
+  // The switch goes to the page the reader is on now (htmx may have changed the address since
+  // the page was made), at the same section; the server wrote the same without the section.
+  function rememberLanguage(code) {
+    try { window.localStorage.setItem("grundy.language", code); } catch (e) { /* private mode */ }
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-language-choice], a[data-switch-language]");
+    if (!link) return;
+    var prefix = link.getAttribute("data-switch-language");
+    var choice = link.getAttribute("data-language-choice") || (prefix ? prefix.slice(1) : "en");
+    rememberLanguage(choice);
+    if (prefix === null) {  // "Stay in English": the line goes, and does not come back
+      event.preventDefault();
+      var line = link.closest("[data-language-suggestion]");
+      if (line) line.hidden = true;
+      return;
+    }
+    var path = window.location.pathname.replace(/^\/zh(?=\/|$)/, "") || "/";
+    link.href = prefix + (prefix && path === "/" ? "/" : path) + window.location.search + window.location.hash;
+  });
+
+  // A first visit whose browser puts Chinese before English is offered the Chinese edition, once.
+  function suggestLanguage() {
+    var line = document.querySelector("[data-language-suggestion]");
+    if (!line) return;
+    var chosen = null;
+    try { chosen = window.localStorage.getItem("grundy.language"); } catch (e) { chosen = "en"; }
+    if (chosen) return;
+    var wanted = line.getAttribute("data-language-suggestion");
+    var langs = window.navigator.languages || [window.navigator.language || ""];
+    for (var i = 0; i < langs.length; i++) {
+      var code = String(langs[i]).toLowerCase();
+      if (code.indexOf(wanted) === 0) { line.hidden = false; return; }
+      if (code.indexOf("en") === 0) return;
+    }
+  }
+
   // ------------------------------------------------------------------ table of contents
   // A sidebar on wide screens (opened here), a folded list on phones.
   function openWide() {
@@ -199,6 +238,7 @@
 
   function start() {
     openWide();
+    suggestLanguage();
     if (window.htmx) window.htmx.onLoad(onContent); // the page, then every fragment swapped in
     else onContent(document.body);
   }

@@ -73,7 +73,8 @@ def learned(html: str) -> str | None:
     return found.group(1) if found else None
 
 
-def render_lesson(path: Path, render_widget: WidgetRenderer, glossary: Sequence[Term] = (), glossary_url: str = "") -> Lesson:
+def render_lesson(path: Path, render_widget: WidgetRenderer, glossary: Sequence[Term] = (), glossary_url: str = "",
+                  language: str = "en") -> Lesson:
     """Read and render one lesson file, or raise LessonError naming the file and line. With a
     glossary, each term's first use links to its entry at ``glossary_url``."""
     match = FILENAME.fullmatch(path.name)
@@ -85,7 +86,7 @@ def render_lesson(path: Path, render_widget: WidgetRenderer, glossary: Sequence[
     env: dict[str, Any] = {}
     tokens = md.parse(text, env)
     if glossary:
-        link_first_uses(tokens, glossary, glossary_url, match["slug"])
+        link_first_uses(tokens, glossary, glossary_url, match["slug"], language)
     try:
         html = separate_answers(md.renderer.render(tokens, md.options, env))
     except FenceError as error:
@@ -114,15 +115,18 @@ class Catalog:
     render_widget: WidgetRenderer
     glossary: Sequence[Term] = ()
     glossary_url: str = ""
+    language: str = "en"  # which words of the glossary's terms to look for
     lessons: list[Lesson] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def files(self) -> list[Path]:
+        if not self.directory.is_dir():
+            return []
         return sorted(p for p in self.directory.glob("*.md") if not p.name.startswith("."))
 
     def load(self) -> None:
         """Render every lesson; the first broken one raises LessonError."""
-        lessons = [render_lesson(p, self.render_widget, self.glossary, self.glossary_url) for p in self.files()]
+        lessons = [render_lesson(p, self.render_widget, self.glossary, self.glossary_url, self.language) for p in self.files()]
         slugs = [lesson.slug for lesson in lessons]
         for lesson in lessons:
             if slugs.count(lesson.slug) > 1:

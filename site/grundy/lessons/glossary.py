@@ -31,14 +31,23 @@ class Term:
 
     @property
     def pattern(self) -> re.Pattern[str]:
-        """The term as prose writes it: "XOR (Nim sum)" is XOR or Nim sum, any of them plural,
-        in any case, as whole words."""
+        """The term as English prose writes it: "XOR (Nim sum)" is XOR or Nim sum, any of them
+        plural, in any case, as whole words."""
         names = [n.strip() for n in re.split(r"[()]", self.term) if n.strip()] + list(self.forms)
         words = "|".join(re.escape(n).replace("'", APOSTROPHE) for n in sorted(names, key=len, reverse=True))
         return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.IGNORECASE)
 
+    @property
+    def zh_pattern(self) -> re.Pattern[str]:
+        """The term as Chinese prose writes it: "SG函数" also as "SG 函数"; "奇数个 1 / 偶数个 1" is
+        either half. Chinese has no word spaces, so no word boundaries either."""
+        names = [n.strip() for n in re.split(r"[()/（）]", self.zh) if n.strip() and not n.strip().isascii()]
+        words = "|".join(re.escape(n).replace(r"\ ", r"\s*") for n in sorted(names, key=len, reverse=True))
+        words = re.sub(r"(?<=[A-Za-z])(?=[\u4e00-\u9fff])", r"\\s*", words)  # SG函数 = SG 函数
+        return re.compile(words) if words else re.compile(r"(?!)")
 
-def link_first_uses(tokens: Sequence[Token], terms: Sequence[Term], url: str, slug: str) -> None:
+
+def link_first_uses(tokens: Sequence[Token], terms: Sequence[Term], url: str, slug: str, language: str = "en") -> None:
     """Make the first use of each term in a lesson's prose a link to its glossary entry (its
     definition as the link's title), in place. Not in headings, links or code, and not in the
     lesson that teaches the term, which defines it on the spot."""
@@ -50,10 +59,13 @@ def link_first_uses(tokens: Sequence[Token], terms: Sequence[Term], url: str, sl
         elif token.type == "heading_close":
             in_heading = False
         elif token.type == "inline" and token.children and not in_heading and waiting:
-            token.children = _link_inline(token.children, waiting, url)
+            token.children = _link_inline(token.children, waiting, url, language)
 
 
-def _link_inline(children: list[Token], waiting: list[Term], url: str) -> list[Token]:
+def _link_inline(children: list[Token], waiting: list[Term], url: str, language: str) -> list[Token]:
+    def pattern(term: Term) -> re.Pattern[str]:
+        return term.zh_pattern if language == "zh" else term.pattern
+
     out: list[Token] = []
     depth = 0  # inside a link
     for child in children:
@@ -66,14 +78,15 @@ def _link_inline(children: list[Token], waiting: list[Term], url: str) -> list[T
             continue
         text = child.content
         while waiting:
-            hits = [(m.start(), -len(m.group()), i, m) for i, t in enumerate(waiting) if (m := t.pattern.search(text))]
+            hits = [(m.start(), -len(m.group()), i, m) for i, t in enumerate(waiting) if (m := pattern(t).search(text))]
             if not hits:
                 break
             _, _, i, found = min(hits)
             term = waiting.pop(i)
-            waiting[:] = [t for t in waiting if not t.pattern.fullmatch(found.group())]  # one link per word
+            waiting[:] = [t for t in waiting if not pattern(t).fullmatch(found.group())]  # one link per word
             out.append(_text(text[:found.start()]))
-            opening = Token("link_open", "a", 1, attrs={"href": f"{url}#{term.anchor}", "class": "term", "title": term.means})
+            title = term.zh if language == "zh" else term.means
+            opening = Token("link_open", "a", 1, attrs={"href": f"{url}#{term.anchor}", "class": "term", "title": title})
             out += [opening, _text(found.group()), Token("link_close", "a", -1)]
             text = text[found.end():]
         out.append(_text(text))

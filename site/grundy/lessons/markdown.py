@@ -18,6 +18,7 @@ from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.anchors import anchors_plugin
+from mdit_py_plugins.attrs import attrs_block_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -166,6 +167,9 @@ def build_markdown(render_widget: WidgetRenderer) -> MarkdownIt:
         MarkdownIt("commonmark", {"typographer": True, "highlight": _highlight})
         .enable(["table", "smartquotes", "strikethrough"])  # no "replacements": (c) would become ©
         .use(front_matter_plugin)
+        # "{#the-rules}" on the line before a heading gives it that anchor: a Chinese lesson's
+        # sections keep their English twins' anchors, so a language switch keeps the section.
+        .use(attrs_block_plugin)
         .use(dollarmath_plugin, double_inline=True)
         .use(texmath_plugin, delimiters="brackets")
         .use(anchors_plugin, min_level=2, max_level=3, permalink=True, permalinkSymbol="#",

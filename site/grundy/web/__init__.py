@@ -12,7 +12,7 @@ from grundy.lessons import Catalog
 from grundy.lessons.glossary import load as load_glossary
 from grundy.lessons.problems import load as load_problems
 from grundy.words import describe
-from grundy.web import assets, delivery, lessons, practice, present, scores, security, turns, widgets
+from grundy.web import assets, delivery, language, lessons, practice, present, scores, security, turns, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -45,18 +45,27 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
 
     security.register(app)
     turns.register(app)
-    scores.register(app, Path(app.config.get("INSTANCE_DIR", ROOT / "instance")))
+    instance = Path(app.config.get("INSTANCE_DIR", ROOT / "instance"))
+    scores.register(app, instance)
     assets.register(app)
     app.register_blueprint(widgets.bp)
     app.register_blueprint(present.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(practice.bp)
     delivery.register(app)
+    language.register(app, instance)  # outermost: the memo and the routes see /zh/… as /…
 
     app.extensions["grundy.problems"] = load_problems(ROOT / "content" / "problems.yaml")
     app.extensions["grundy.glossary"] = load_glossary(ROOT / "content" / "glossary.yaml")
-    with app.test_request_context("/"):
-        catalog = Catalog(Path(app.config["CONTENT_DIR"]), widgets.lesson_widget_renderer(),
-                          app.extensions["grundy.glossary"], url_for("lessons.glossary"))
-        app.extensions["grundy.catalog"] = catalog
-        catalog.load()
+    # One catalogue of lessons per language, each rendered as a request in that language would
+    # (its widgets' words and links); a Chinese lesson not written yet falls back to the English.
+    catalogs = {}
+    for code, lang in language.LANGUAGES.items():
+        directory = Path(app.config["CONTENT_DIR"]) if code == language.DEFAULT else ROOT / "content" / code
+        context = {language.ENVIRON_KEY: code, "SCRIPT_NAME": lang.prefix}
+        with app.test_request_context("/", environ_overrides=context):
+            catalogs[code] = Catalog(directory, widgets.lesson_widget_renderer(), app.extensions["grundy.glossary"],
+                                     url_for("lessons.glossary"), language=code)
+            catalogs[code].load()
+    app.extensions["grundy.catalogs"] = catalogs
+    app.extensions["grundy.catalog"] = catalogs[language.DEFAULT]

@@ -9,7 +9,7 @@ from flask import Blueprint, Flask, Response, current_app, request, send_from_di
 from werkzeug.security import safe_join
 
 from grundy.lessons.markdown import pygments_css
-from grundy.web import delivery
+from grundy.web import delivery, language
 
 bp = Blueprint("assets", __name__)
 
@@ -26,7 +26,10 @@ def asset_url(filename: str) -> str:
         version = _digest(path, path.stat().st_mtime_ns)
     except FileNotFoundError:
         version = "missing"
-    return url_for("assets.static", filename=filename, v=version)
+    url = url_for("assets.static", filename=filename, v=version)
+    # One URL per file in every language, so switching language downloads nothing again.
+    prefix = language.current().prefix
+    return url.replace(prefix + "/static/", "/static/", 1) if prefix else url
 
 
 @bp.get("/static/<path:filename>")

@@ -31,6 +31,8 @@ import brotli  # type: ignore[import-untyped]  # ships no types
 from flask import Flask, Response, request
 from werkzeug.http import parse_cookie
 
+from grundy.web.language import unprefixed
+
 MIN_SIZE = 1024  # bytes: below this, compression saves less than its headers cost
 COMPRESSIBLE = ("text/html", "text/css", "text/javascript", "application/javascript", "application/json",
                 "image/svg+xml", "text/plain")
@@ -136,13 +138,13 @@ def finish(response: Response) -> Response:
 
 
 def _key(environ: dict[str, Any]) -> tuple[str, ...]:
-    """What a cacheable answer depends on: the path and query, whether htmx asked for a fragment
+    """What a cacheable answer depends on: the path (its language prefix too) and query, whether htmx asked for a fragment
     (and not for a history restore), whether its page is a widget's own, and the encoding."""
     try:
-        own_page = urlsplit(environ.get("HTTP_HX_CURRENT_URL", "")).path.startswith("/w/")
+        own_page = unprefixed(urlsplit(environ.get("HTTP_HX_CURRENT_URL", "")).path).startswith("/w/")
     except ValueError:
         own_page = False
-    return (environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""), environ.get("HTTP_HX_REQUEST", ""),
+    return (environ.get("SCRIPT_NAME", ""), environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""), environ.get("HTTP_HX_REQUEST", ""),
             "restore" if environ.get("HTTP_HX_HISTORY_RESTORE_REQUEST") else "", "own" if own_page else "",
             choose_encoding(environ.get("HTTP_ACCEPT_ENCODING", "")))
 

@@ -7,19 +7,34 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup
 
 from grundy.lessons import Catalog
-from grundy.lessons.catalog import learned
+from grundy.lessons.catalog import Lesson, learned
 from grundy.lessons.problems import Problem
 from grundy.practice.games import SPECS, SUMS_LESSON
-from grundy.web import scores
+from grundy.web import language, scores
 
 bp = Blueprint("lessons", __name__)
 
 
-def _catalog() -> Catalog:
-    catalog: Catalog = current_app.extensions["grundy.catalog"]
+def _catalog(code: str | None = None) -> Catalog:
+    """The lessons of this request's language (or of ``code``)."""
+    catalog: Catalog = current_app.extensions["grundy.catalogs"][code or language.current().code]
     if current_app.debug:
         catalog.refresh()
     return catalog
+
+
+def find_lesson(slug: str) -> tuple[Lesson | None, bool]:
+    """The lesson ``slug`` in this request's language, or in English where it is not written
+    yet; and whether it is the English stand-in."""
+    found = _catalog().get(slug)
+    if found is not None or language.current().code == language.DEFAULT:
+        return found, False
+    return _catalog(language.DEFAULT).get(slug), True
+
+
+def course() -> list[Lesson]:
+    """The course in this request's language: each lesson in it, or its English stand-in."""
+    return [find_lesson(lesson.slug)[0] or lesson for lesson in _catalog(language.DEFAULT).lessons]
 
 
 @bp.get("/")
@@ -28,7 +43,7 @@ def index() -> str:
     lessons it opened, each game's quiz score) read from the signed cookie."""
     book = scores.load()
     seen = scores.opened()
-    lessons = _catalog().lessons
+    lessons = course()
     games: dict[str, list[dict[str, Any]]] = {
         lesson.slug: [{"title": kind.title, "score": book.get(key),
                        "quiz": url_for("practice.quiz_question", game=key, level=1)}
@@ -45,7 +60,7 @@ def index() -> str:
 def opened(slug: str) -> tuple[str, int]:
     """A lesson page asks this once it has loaded (with JavaScript on), so that the course map can
     mark it opened; the lesson pages themselves stay the same for everyone, and cached."""
-    found = _catalog().get(slug)
+    found = _catalog(language.DEFAULT).get(slug)
     if found is None:
         abort(404, f"There is no lesson called {slug!r}.")
     scores.mark_opened(found.number)
@@ -55,13 +70,15 @@ def opened(slug: str) -> tuple[str, int]:
 @bp.get("/lessons/<slug>")
 def lesson(slug: str) -> str:
     """One lesson, with its widgets already in their first state."""
-    catalog = _catalog()
-    found = catalog.get(slug)
+    found, stand_in = find_lesson(slug)
     if found is None:
         abort(404, f"There is no lesson called {slug!r}.")
-    before, after = catalog.neighbours(found)
+    lessons = course()
+    i = [lesson.slug for lesson in lessons].index(slug)
+    before = lessons[i - 1] if i > 0 else None
+    after = lessons[i + 1] if i + 1 < len(lessons) else None
     return render_template(
-        "lesson.html", lesson=found, body=Markup(found.html), before=before, after=after,
+        "lesson.html", lesson=found, body=Markup(found.html), before=before, after=after, stand_in=stand_in,
         needs_plotly="data-figure=" in found.html, practice=_practice(slug),
     )
 
@@ -70,8 +87,7 @@ def lesson(slug: str) -> str:
 def problems() -> Response:
     """The problem set, filtered by lesson (``topic``) and by judge, with a plain GET form."""
     found: list[Problem] = current_app.extensions["grundy.problems"]
-    catalog = _catalog()
-    lessons = {lesson.slug: lesson for lesson in catalog.lessons}
+    lessons = {lesson.slug: lesson for lesson in course()}
     judges = sorted({p.judge for p in found})
     topic = request.args.get("topic", "").strip()
     judge = request.args.get("judge", "").strip()
@@ -81,7 +97,7 @@ def problems() -> Response:
     elif judge and judge not in judges:
         error = f"There is no judge {judge[:40]!r} here; choose one of {', '.join(judges)}."
     shown = [] if error else [p for p in found if (not topic or p.lesson == topic) and (not judge or p.judge == judge)]
-    used = [lesson for lesson in catalog.lessons if any(p.lesson == lesson.slug for p in found)]
+    used = [lesson for lesson in course() if any(p.lesson == lesson.slug for p in found)]
     html = render_template("problems.html", problems=shown, total=len(found), lessons=lessons, topics=used,
                            judges=judges, topic=topic, judge=judge, error=error)
     return Response(html, status=400 if error else 200, mimetype="text/html")
@@ -90,7 +106,7 @@ def problems() -> Response:
 @bp.get("/glossary")
 def glossary() -> str:
     """Every term of the course in English and Chinese, defined in a line, linked to its lesson."""
-    lessons = {lesson.slug: lesson for lesson in _catalog().lessons}
+    lessons = {lesson.slug: lesson for lesson in course()}
     return render_template("glossary.html", terms=current_app.extensions["grundy.glossary"], lessons=lessons)
 
 
@@ -98,7 +114,7 @@ def glossary() -> str:
 def summary() -> str:
     """Every rule, formula and strategy of the course on one page: each lesson's "What you
     learned", linked to the lesson (a print stylesheet fits it on few sheets)."""
-    sections = [(lesson, Markup(found)) for lesson in _catalog().lessons if (found := learned(lesson.html))]
+    sections = [(lesson, Markup(found)) for lesson in course() if (found := learned(lesson.html))]
     return render_template("summary.html", sections=sections)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
+from grundy.web.language import unprefixed
 from grundy.web.respond import KEEP_URL, fragment_or_page, is_fragment_request
 from grundy.widgets import WIDGETS, BadParameter, Widget
 from grundy.lessons.markdown import WidgetRenderer
@@ -147,7 +148,7 @@ def resumed(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]
 def _current_path() -> str:
     """The path of the page htmx says it is on; a header that is not a URL counts as none."""
     try:
-        return urlsplit(request.headers.get("HX-Current-URL", "")).path
+        return unprefixed(urlsplit(request.headers.get("HX-Current-URL", "")).path)
     except ValueError:  # "http://[" and the like: a client's garbage, not our error
         return ""
 

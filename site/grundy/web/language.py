@@ -1,0 +1,127 @@
+"""The site in two languages: English at today's URLs, Simplified Chinese under /zh/.
+
+- **The prefix.** :class:`LanguagePrefix` (WSGI, outermost) moves a leading ``/zh`` from the
+  path into ``SCRIPT_NAME`` and notes the language in the environ. Every route then serves both
+  languages unchanged, and every ``url_for`` on a Chinese page writes a Chinese URL, so a reader
+  who switched stays in Chinese from link to link, form to form and htmx swap to htmx swap.
+- **The words.** Interface strings go through gettext (Flask-Babel). The catalogue is kept as
+  text (``site/grundy/translations/<lang>/LC_MESSAGES/messages.po``) and compiled at start-up into
+  ``instance/translations`` (:func:`compile_catalogues`), so no setup step can be forgotten and a
+  stale compiled file cannot outlive its source.
+- **The switch.** Every page links to itself in the other language, with the same path and
+  query (grundy.js adds the section the reader is at), and names both in ``hreflang`` links.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask, request
+from flask_babel import Babel
+
+ENVIRON_KEY = "grundy.language"
+SOURCE = Path(__file__).resolve().parents[1] / "translations"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    code: str  # gettext's and the content directory's name: en, zh
+    tag: str  # for <html lang> and hreflang: en, zh-Hans
+    prefix: str  # in URLs: "" or "/zh"
+    name: str  # in its own words, for the switch
+
+
+LANGUAGES = {
+    "en": Language("en", "en", "", "English"),
+    "zh": Language("zh", "zh-Hans", "/zh", "中文"),
+}
+DEFAULT = "en"
+
+
+def current() -> Language:
+    """The language of this request (English outside one)."""
+    try:
+        code = request.environ.get(ENVIRON_KEY, DEFAULT)
+    except RuntimeError:
+        code = DEFAULT
+    return LANGUAGES.get(code, LANGUAGES[DEFAULT])
+
+
+def unprefixed(path: str) -> str:
+    """A site path without its language prefix: ``/zh/w/grid`` → ``/w/grid``."""
+    for lang in LANGUAGES.values():
+        if lang.prefix and (path == lang.prefix or path.startswith(lang.prefix + "/")):
+            return path[len(lang.prefix):] or "/"
+    return path
+
+
+class LanguagePrefix:
+    """WSGI middleware: ``/zh/lessons/nim`` is the app's ``/lessons/nim`` with SCRIPT_NAME
+    ``/zh`` and the language ``zh``; every other path is English."""
+
+    def __init__(self, wsgi: Callable[..., Iterable[bytes]]) -> None:
+        self.wsgi = wsgi
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if ENVIRON_KEY in environ:  # already read (gunicorn reads it before the compute pool)
+            return self.wsgi(environ, start_response)
+        path = environ.get("PATH_INFO", "")
+        environ[ENVIRON_KEY] = DEFAULT
+        for lang in LANGUAGES.values():
+            if lang.prefix and (path == lang.prefix or path.startswith(lang.prefix + "/")):
+                environ[ENVIRON_KEY] = lang.code
+                environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + lang.prefix
+                environ["PATH_INFO"] = path[len(lang.prefix):] or "/"
+                break
+        return self.wsgi(environ, start_response)
+
+
+def compile_catalogues(source: Path, target: Path) -> None:
+    """Compile each ``<lang>/LC_MESSAGES/messages.po`` under ``source`` into the same place
+    under ``target``, when the compiled file is missing or older. Written whole, then renamed, so
+    a gunicorn worker never reads half a catalogue."""
+    for po in sorted(source.glob("*/LC_MESSAGES/messages.po")):
+        mo = target / po.relative_to(source).with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+            continue
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as handle:
+            catalogue = read_po(handle, locale=po.parts[-3])
+        fd, temporary = tempfile.mkstemp(dir=mo.parent, prefix=".messages.")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                write_mo(handle, catalogue)
+            os.replace(temporary, mo)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+
+
+def switch_url(to: Language) -> str:
+    """This page in the language ``to``: the same path and query under its prefix."""
+    path = request.path  # without SCRIPT_NAME's prefix
+    query = request.query_string.decode("latin-1")
+    return to.prefix + (path if path != "/" or not to.prefix else "/") + (f"?{query}" if query else "")
+
+
+def register(app: Flask, instance: Path) -> None:
+    target = instance / "translations"
+    compile_catalogues(SOURCE, target)
+    Babel(app, locale_selector=lambda: current().code, default_translation_directories=str(target))
+    app.wsgi_app = LanguagePrefix(app.wsgi_app)  # type: ignore[method-assign]
+
+    @app.context_processor
+    def languages() -> dict[str, Any]:
+        here = current()
+        return {"language": here, "languages": LANGUAGES,
+                "switch_url": switch_url, "other_languages": [lang for lang in LANGUAGES.values() if lang != here]}
+
+
+__all__ = ["DEFAULT", "LANGUAGES", "Language", "LanguagePrefix", "compile_catalogues", "current", "register", "switch_url",
+           "unprefixed"]

@@ -1,0 +1,114 @@
+"""The Chinese edition's frame (issue 15): /zh/ mirrors every route, links stay in the reader's
+language, the memo keeps the languages apart, the switch and hreflang name the same page, and
+every interface string marked for translation has its Chinese."""
+from __future__ import annotations
+
+import io
+import os
+import re
+import time
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from flask import Flask
+from flask.testing import FlaskClient
+
+from grundy.web.language import SOURCE, LanguagePrefix, compile_catalogues, unprefixed
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_prefix_moves_into_script_name() -> None:
+    seen = {}
+
+    def app(environ, start_response):  # type: ignore[no-untyped-def]
+        seen.update(environ)
+        return [b""]
+
+    wrapped = LanguagePrefix(app)
+    for path, script, rest, code in (("/zh/lessons/nim", "/zh", "/lessons/nim", "zh"), ("/zh", "/zh", "/", "zh"),
+                                     ("/zh/", "/zh", "/", "zh"), ("/lessons/nim", "", "/lessons/nim", "en"),
+                                     ("/zhx/y", "", "/zhx/y", "en")):
+        seen.clear()
+        wrapped({"PATH_INFO": path, "SCRIPT_NAME": ""}, None)
+        assert (seen["SCRIPT_NAME"], seen["PATH_INFO"], seen["grundy.language"]) == (script, rest, code), path
+    seen.clear()
+    wrapped({"PATH_INFO": "/lessons/nim", "SCRIPT_NAME": "/zh", "grundy.language": "zh"}, None)  # read once only
+    assert seen["SCRIPT_NAME"] == "/zh" and seen["grundy.language"] == "zh"
+    assert unprefixed("/zh/w/grid") == "/w/grid" and unprefixed("/w/grid") == "/w/grid" and unprefixed("/zh") == "/"
+
+
+def test_a_chinese_page_stays_in_chinese(client: FlaskClient) -> None:
+    page = client.get("/zh/").get_data(as_text=True)
+    assert '<html lang="zh-Hans">' in page and "<h1>谁会赢？怎样赢？</h1>" in page
+    assert 'href="/zh/lessons/nim"' in page and 'href="/lessons/nim"' not in page
+    assert '<link rel="alternate" hreflang="en" href="/">' in page and '<link rel="alternate" hreflang="zh-Hans" href="/zh/">' in page
+    assert 'class="language-switch" href="/"' in page and "data-language-suggestion" not in page
+    assert 'href="/static/css/grundy.css?v=' in page  # one URL per file in both languages
+    english = client.get("/").get_data(as_text=True)
+    assert '<html lang="en">' in english and 'class="language-switch" href="/zh/"' in english
+    assert 'data-language-suggestion="zh"' in english and "hidden" in english
+
+
+def test_the_switch_keeps_the_widget_query(client: FlaskClient) -> None:
+    page = client.get("/w/pn-table?rule=bash&m=3&upto=12").get_data(as_text=True)
+    assert 'class="language-switch" href="/zh/w/pn-table?rule=bash&amp;m=3&amp;upto=12"' in page
+    zh = client.get("/zh/w/pn-table?rule=bash&m=3&upto=12")
+    assert zh.status_code == 200 and 'action="/zh/w/pn-table"' in zh.get_data(as_text=True)
+
+
+def test_the_memo_keeps_the_languages_apart(app: Flask) -> None:
+    client = app.test_client()
+    for first, second in (("/lessons/nim", "/zh/lessons/nim"), ("/zh/w/pn-table", "/w/pn-table")):
+        a, b = client.get(first).get_data(as_text=True), client.get(second).get_data(as_text=True)
+        assert ('<html lang="zh-Hans">' in a) == first.startswith("/zh") and ('<html lang="zh-Hans">' in b) == second.startswith("/zh")
+    htmx = {"HX-Request": "true"}
+    assert 'action="/w/pn-table"' in client.get("/w/pn-table", headers=htmx).get_data(as_text=True)
+    assert 'action="/zh/w/pn-table"' in client.get("/zh/w/pn-table", headers=htmx).get_data(as_text=True)
+
+
+def test_a_lesson_not_yet_written_in_chinese_stands_in_english_and_says_so(client: FlaskClient) -> None:
+    page = client.get("/zh/lessons/coin-turning").get_data(as_text=True)
+    assert 'class="stand-in"' in page and "第 14 课" in page and 'href="/zh/lessons/k-multiple"' in page
+    assert client.get("/zh/lessons/nowhere").status_code == 404
+
+
+def test_every_marked_string_has_its_chinese() -> None:
+    """The interface strings marked for translation (templates and Python) each have a Chinese
+    msgstr with the same %(name)s placeholders; a new English string without one fails here."""
+    found = {}
+    method_map = [("site/grundy/**.py", "python"), ("templates/**.html", "jinja2")]
+    options = {"templates/**.html": {"trimmed": "true"}}
+    for filename, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options):
+        if isinstance(message, tuple):
+            message = message[0]
+        found[message] = filename
+    with (SOURCE / "zh" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalogue = read_po(handle)
+    for message, where in found.items():
+        entry = catalogue.get(message)
+        assert entry is not None and entry.string, f"{where}: no Chinese for {message!r}"
+        assert sorted(re.findall(r"%\((\w+)\)s", message)) == sorted(re.findall(r"%\((\w+)\)s", entry.string)), message
+        assert "fuzzy" not in entry.flags, message
+
+
+def test_catalogues_compile_at_start_and_again_when_their_source_changes(tmp_path: Path) -> None:
+    source = tmp_path / "src" / "zh" / "LC_MESSAGES"
+    source.mkdir(parents=True)
+    po = source / "messages.po"
+    po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Lessons"\nmsgstr "课程"\n', encoding="utf-8")
+    target = tmp_path / "out"
+    compile_catalogues(tmp_path / "src", target)
+    mo = target / "zh" / "LC_MESSAGES" / "messages.mo"
+    first = mo.read_bytes()
+    assert "课程".encode() in first
+    compile_catalogues(tmp_path / "src", target)  # up to date: left alone
+    assert mo.read_bytes() == first
+    po.write_text(po.read_text(encoding="utf-8").replace("课程", "课"), encoding="utf-8")
+    later = time.time() + 5
+    os.utime(po, (later, later))
+    compile_catalogues(tmp_path / "src", target)
+    assert "课".encode() in mo.read_bytes() and mo.read_bytes() != first
+    assert not [p for p in mo.parent.iterdir() if p.name.startswith(".messages.")]  # no temporary left behind
+    assert io.BytesIO(mo.read_bytes()).read(4) in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # a gettext .mo
