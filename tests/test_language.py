@@ -68,9 +68,18 @@ def test_the_memo_keeps_the_languages_apart(app: Flask) -> None:
     assert 'action="/zh/w/pn-table"' in client.get("/zh/w/pn-table", headers=htmx).get_data(as_text=True)
 
 
-def test_a_lesson_not_yet_written_in_chinese_stands_in_english_and_says_so(client: FlaskClient) -> None:
+def test_a_lesson_not_yet_written_in_chinese_stands_in_english_and_says_so() -> None:
+    """Every lesson has its Chinese twin now; a new English lesson would not at first, and /zh/
+    serves it in English, marked as such, rather than a 404 (the switch must keep working)."""
+    from grundy import create_app
+
+    app = create_app({"TESTING": True})
+    chinese = app.extensions["grundy.catalogs"]["zh"]
+    chinese.lessons = [lesson for lesson in chinese.lessons if lesson.slug != "coin-turning"]
+    client = app.test_client()
     page = client.get("/zh/lessons/coin-turning").get_data(as_text=True)
     assert 'class="stand-in"' in page and "第 14 课" in page and 'href="/zh/lessons/k-multiple"' in page
+    assert '<div lang="en">' in page and '<h1 lang="en">Coin turning</h1>' in page
     assert client.get("/zh/lessons/nowhere").status_code == 404
 
 
