@@ -8,7 +8,7 @@ package) sends 50 connections for each case in turn, with a browser's Accept-Enc
 - a widget URL asked for again and again, as a class of 40 does (budget ≥ 50 %);
 - the heaviest widget cold: the 24 × 24 Bomb grid with SG values, a different URL every request
   (budget ≥ 10 %);
-- lesson pages (budget ≥ 70 %).
+- lesson pages, a Chinese one among them, and the course map (budget ≥ 70 %).
 
     .venv/bin/python bench/ratios.py [seconds per case, default 10]
 """
@@ -69,6 +69,8 @@ def main() -> None:
             ("heaviest widget, cold (Bomb grid 24x24, SG)", wrk(base, seconds, COLD_SCRIPT), 0.1),
             ("lesson 4, Nim", wrk(base + "/lessons/nim", seconds), 0.7),
             ("lesson 5, Wythoff (the largest page)", wrk(base + "/lessons/wythoff", seconds), 0.7),
+            ("lesson 4 in Chinese (/zh/, through the prefix)", wrk(base + "/zh/lessons/nim", seconds), 0.7),
+            ("the course map (no cookie: kept in the memo)", wrk(base + "/", seconds), 0.7),
         ]
     finally:
         server.terminate()
