@@ -74,8 +74,9 @@ def _index_as_a(n: int) -> int | None:
     return None
 
 
-def _partner(n: int) -> int | None:
-    """The other member of the P-pair containing n (every n ≥ 0 lies in exactly one pair)."""
+def partner(n: int) -> int:
+    """The other member of the P-pair containing n (every n ≥ 0 lies in exactly one pair):
+    (n, partner(n)) is a P-position, in some order."""
     k = _index_as_a(n)
     if k is not None:
         return n + k
@@ -85,13 +86,6 @@ def _partner(n: int) -> int | None:
         if a_k(j) + j == n:
             return a_k(j)
     raise AssertionError(f"{n} belongs to no Wythoff pair")  # Beatty: impossible
-
-
-def partner(n: int) -> int:
-    """The other member of the P-pair holding n: (n, partner(n)) is a P-position, in some order."""
-    found = _partner(n)
-    assert found is not None
-    return found
 
 
 def winning_moves(a: int, b: int) -> list[WythoffMove]:
@@ -116,10 +110,10 @@ def winning_moves(a: int, b: int) -> list[WythoffMove]:
     one_pile: list[WythoffMove] = []
     for index, pile in ((0, a), (1, b)):
         other = b if index == 0 else a
-        partner = _partner(other)
-        if partner is not None and partner < pile:
-            left = (partner, other) if index == 0 else (other, partner)
-            one_pile.append(WythoffMove(Action("take-from", (pile - partner, index + 1)), left))
+        mate = partner(other)
+        if mate < pile:
+            left = (mate, other) if index == 0 else (other, mate)
+            one_pile.append(WythoffMove(Action("take-from", (pile - mate, index + 1)), left))
     moves.extend(sorted(one_pile, key=lambda m: (sorted(m.after), m.action.args[1])))
     return moves
 
@@ -197,7 +191,7 @@ def first_float_failure(limit: int = 10**15) -> int | None:
         bound *= 2
 
 
-__all__ = ["partner", 
+__all__ = [
     "DOUBLE_PHI",
     "WythoffGame",
     "WythoffMove",
@@ -207,6 +201,7 @@ __all__ = ["partner",
     "is_p",
     "outcome",
     "p_position",
+    "partner",
     "winning_moves",
 ]
 
