@@ -53,12 +53,17 @@ def current() -> Language:
     return LANGUAGES.get(code, LANGUAGES[DEFAULT])
 
 
-def unprefixed(path: str) -> str:
-    """A site path without its language prefix: ``/zh/w/grid`` → ``/w/grid``."""
+def split_prefix(path: str) -> tuple[Language, str]:
+    """A site path's language and the path without its prefix: ``/zh/w/grid`` → (zh, ``/w/grid``)."""
     for lang in LANGUAGES.values():
         if lang.prefix and (path == lang.prefix or path.startswith(lang.prefix + "/")):
-            return path[len(lang.prefix):] or "/"
-    return path
+            return lang, path[len(lang.prefix):] or "/"
+    return LANGUAGES[DEFAULT], path
+
+
+def unprefixed(path: str) -> str:
+    """A site path without its language prefix: ``/zh/w/grid`` → ``/w/grid``."""
+    return split_prefix(path)[1]
 
 
 class LanguagePrefix:
@@ -71,14 +76,11 @@ class LanguagePrefix:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         if ENVIRON_KEY in environ:  # already read (gunicorn reads it before the compute pool)
             return self.wsgi(environ, start_response)
-        path = environ.get("PATH_INFO", "")
-        environ[ENVIRON_KEY] = DEFAULT
-        for lang in LANGUAGES.values():
-            if lang.prefix and (path == lang.prefix or path.startswith(lang.prefix + "/")):
-                environ[ENVIRON_KEY] = lang.code
-                environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + lang.prefix
-                environ["PATH_INFO"] = path[len(lang.prefix):] or "/"
-                break
+        lang, rest = split_prefix(environ.get("PATH_INFO", ""))
+        environ[ENVIRON_KEY] = lang.code
+        if lang.prefix:
+            environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + lang.prefix
+            environ["PATH_INFO"] = rest
         return self.wsgi(environ, start_response)
 
 
@@ -123,5 +125,5 @@ def register(app: Flask, instance: Path) -> None:
                 "switch_url": switch_url, "other_languages": [lang for lang in LANGUAGES.values() if lang != here]}
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "Language", "LanguagePrefix", "compile_catalogues", "current", "register", "switch_url",
-           "unprefixed"]
+__all__ = ["DEFAULT", "LANGUAGES", "Language", "LanguagePrefix", "compile_catalogues", "current", "register",
+           "split_prefix", "switch_url", "unprefixed"]
