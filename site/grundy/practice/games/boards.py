@@ -43,19 +43,18 @@ def _marbles_reason(arena: Arena, position: Position, _reveal_move: bool) -> str
                 f" is N, and that move wins at once. Moving a marble onto a home line is an instant loss.")
     values = [fam.sg(c) for c in position]
     total = nim_sum(values)
-    intro = ("No marble is on a home line, so no one can win at once, and moving onto one hands the win to"
-             " the opponent. What is left is the cut-down game, where")
+    cut = ("No marble is on a home line, so no one can win at once, and moving onto one hands the win to"
+           " the opponent. What is left is the cut-down game")
     if len(values) == 1:
         (r, col), = position
         other = wythoff.partner(min(r, col))
-        pairs = (f"{intro.removesuffix(', where')}, and its P-squares are Wythoff's pairs (1,2), (3,5), (4,7),"
-                 f" (6,10), … in either order")
+        pairs = f"{cut}, and its P-squares are Wythoff's pairs (1,2), (3,5), (4,7), (6,10), … in either order"
         if total == 0:
             return f"{pairs}: {r},{col} is one of them, so the position is P."
         return (f"{pairs}: the pair holding {min(r, col)} is ({min(r, col)}, {other}), not"
                 f" ({min(r, col)}, {max(r, col)}), so the position is N.")
     xor = " ⊕ ".join(map(str, values))
-    return f"{intro} the marbles' SG values give {xor} = {total}: the position is {'P' if total == 0 else 'N'}."
+    return f"{cut}, where the marbles' SG values give {xor} = {total}: the position is {'P' if total == 0 else 'N'}."
 
 
 def _marbles_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
