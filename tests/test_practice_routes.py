@@ -604,3 +604,10 @@ def test_misere_nim_is_taught_in_lesson_9_and_linked_both_ways(client: FlaskClie
     lesson = client.get("/lessons/misere").text
     box = lesson[lesson.index('class="practice-box"'):]
     assert "Misère Nim" in box and "/quiz/q?game=misere-nim" in box and "/play/misere-nim" in box
+
+
+def test_a_quiz_whose_visual_is_a_plot_loads_plotly(client):
+    wythoff = text(client.get(f"/quiz/q?game=wythoff&level=1&seed={seed_with('wythoff', 1, 'N')}"))
+    assert "plotly-cartesian.min.js" in wythoff
+    nim = text(client.get(f"/quiz/q?game=nim&level=1&seed={seed_with('nim', 1, 'N')}"))
+    assert "plotly-cartesian.min.js" not in nim

@@ -323,3 +323,10 @@ def test_game_sum_offers_the_tables_rules(client: FlaskClient) -> None:
     powers = client.get("/w/game-sum?sub=1000000&subrule=powers-of-two&nim=&bash=&wythoff=", headers=hx)
     assert powers.status_code == 200  # a closed form: any heap
     assert client.get("/w/game-sum?sub=1001&subrule=fibonacci", headers=hx).status_code == 400
+
+
+@pytest.mark.parametrize("name", list(WIDGETS))
+def test_a_widget_declares_whether_it_draws_a_figure(client: FlaskClient, name: str) -> None:
+    """Pages decide whether to load plotly.js from the registry (the quiz, before its visual is
+    shown) or from the HTML; the two must agree."""
+    assert ("data-figure=" in client.get(f"/w/{name}").text) == WIDGETS[name].draws_figure

@@ -227,7 +227,7 @@ def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
         context.update(
             arena=q.arena, position=q.position, components=list(enumerate(q.position)),
             next_url=url_for("practice.quiz_question", game=q.game, level=q.level, seed=next_seed(q.seed)),
-            question_url=_question_url(q), needs_plotly=_visual_name(q.arena, q.position) == "wythoff",
+            question_url=_question_url(q), needs_plotly=_visual_draws_figure(q.arena, q.position),
             play_url=_url("practice.play", q.arena.rule_query() | (
                 {} if q.arena.unplayable(q.position) else {"start": q.position_text}), game=q.game),
         )
@@ -309,6 +309,8 @@ def _visual(arena: Arena, position: Position) -> Markup | None:
     return Markup(rendered.html) if rendered.status == 200 else None
 
 
-def _visual_name(arena: Arena, position: Position) -> str | None:
+def _visual_draws_figure(arena: Arena, position: Position) -> bool:
+    """Whether the lesson's widget for this position draws a Plotly figure (the page then loads
+    plotly.js before the answer swaps the widget in)."""
     chosen = arena.spec.visual(arena, position)
-    return None if chosen is None else chosen[0]
+    return chosen is not None and WIDGETS[chosen[0]].draws_figure

@@ -66,6 +66,7 @@ class Widget(Generic[Params, View]):
     # chose its step, so nothing is carried over.
     step_keys: tuple[str, ...] = ("step",)
     presentable: bool = False  # has a projection view (/present/<name>): an instructor steps through it
+    draws_figure: bool = False  # draws a Plotly figure: a page showing it must load plotly.js
 
     @property
     def keys(self) -> tuple[str, ...]:

@@ -212,7 +212,7 @@ def view(params: Params) -> View:
         pairs=pairs,
     )
 
-WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True, draws_figure=True)
 
 
 __all__ = ["WIDGET", "parse", "resume_step", "view"]
