@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 ROOT = Path(__file__).resolve().parents[1]
 ZH = sorted((ROOT / "content" / "zh").glob("*.md"))
 FENCE = re.compile(r"^```widget (\S+)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+CODE = re.compile(r"^```(python|cpp|text)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def front(path: Path) -> dict[str, object]:
@@ -28,6 +29,8 @@ def test_a_chinese_lesson_has_its_english_twins_fences_anchors_and_sources(app: 
     assert twin.exists(), f"{path.name} has no English twin"
     zh_text, en_text = path.read_text(encoding="utf-8"), twin.read_text(encoding="utf-8")
     assert FENCE.findall(zh_text) == FENCE.findall(en_text)
+    # the code is the English twin's, which its facts tests run and compile
+    assert CODE.findall(zh_text) == CODE.findall(en_text)
     slug = path.stem.split("-", 1)[1]
     zh = app.extensions["grundy.catalogs"]["zh"].get(slug)
     en = app.extensions["grundy.catalogs"]["en"].get(slug)
