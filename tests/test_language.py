@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
-from grundy.web.language import SOURCE, LanguagePrefix, compile_catalogues, unprefixed
+from grundy.web.language import SOURCE, LanguagePrefix, compile_catalogues, read_catalogue, unprefixed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,8 +93,7 @@ def test_every_marked_string_has_its_chinese() -> None:
         if isinstance(message, tuple):
             message = message[0]
         found[message] = filename
-    with (SOURCE / "zh" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
-        catalogue = read_po(handle)
+    catalogue = read_catalogue(sorted((SOURCE / "zh" / "LC_MESSAGES").glob("*.po")), locale="zh", strict=True)
     for message, where in found.items():
         entry = catalogue.get(message)
         assert entry is not None and entry.string, f"{where}: no Chinese for {message!r}"
@@ -121,3 +120,26 @@ def test_catalogues_compile_at_start_and_again_when_their_source_changes(tmp_pat
     assert "课".encode() in mo.read_bytes() and mo.read_bytes() != first
     assert not [p for p in mo.parent.iterdir() if p.name.startswith(".messages.")]  # no temporary left behind
     assert io.BytesIO(mo.read_bytes()).read(4) in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # a gettext .mo
+
+
+def test_a_language_s_catalogue_files_compile_into_one_and_may_not_repeat_a_message(tmp_path: Path) -> None:
+    """One file per part of the site; the test of every marked string reads them strictly, so a
+    message translated in two files fails there (the compiler keeps the first, so a server being
+    edited keeps running)."""
+    source = tmp_path / "src" / "zh" / "LC_MESSAGES"
+    source.mkdir(parents=True)
+    header = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    (source / "messages.po").write_text(header + 'msgid "Lessons"\nmsgstr "课程"\n', encoding="utf-8")
+    (source / "widgets.po").write_text(header + 'msgid "Next ▶"\nmsgstr "下一步 ▶"\n', encoding="utf-8")
+    compile_catalogues(tmp_path / "src", tmp_path / "out")
+    compiled = (tmp_path / "out" / "zh" / "LC_MESSAGES" / "messages.mo").read_bytes()
+    assert "课程".encode() in compiled and "下一步".encode() in compiled
+    (source / "practice.po").write_text(header + 'msgid "Lessons"\nmsgstr "课"\n', encoding="utf-8")
+    compile_catalogues(tmp_path / "src", tmp_path / "out2")
+    assert "课程".encode() in (tmp_path / "out2" / "zh" / "LC_MESSAGES" / "messages.mo").read_bytes()
+    try:
+        read_catalogue(sorted(source.glob("*.po")), locale="zh", strict=True)
+    except ValueError as error:
+        assert "practice.po" in str(error) and "Lessons" in str(error)
+    else:
+        raise AssertionError("a message translated twice was compiled")

@@ -5,7 +5,7 @@
   languages unchanged, and every ``url_for`` on a Chinese page writes a Chinese URL, so a reader
   who switched stays in Chinese from link to link, form to form and htmx swap to htmx swap.
 - **The words.** Interface strings go through gettext (Flask-Babel). The catalogue is kept as
-  text (``site/grundy/translations/<lang>/LC_MESSAGES/messages.po``) and compiled at start-up into
+  text (``site/grundy/translations/<lang>/LC_MESSAGES/*.po``, a file per part of the site) and compiled at start-up into
   ``instance/translations`` (:func:`compile_catalogues`), so no setup step can be forgotten and a
   stale compiled file cannot outlive its source.
 - **The switch.** Every page links to itself in the other language, with the same path and
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request
@@ -85,16 +86,20 @@ class LanguagePrefix:
 
 
 def compile_catalogues(source: Path, target: Path) -> None:
-    """Compile each ``<lang>/LC_MESSAGES/messages.po`` under ``source`` into the same place
-    under ``target``, when the compiled file is missing or older. Written whole, then renamed, so
-    a gunicorn worker never reads half a catalogue."""
-    for po in sorted(source.glob("*/LC_MESSAGES/messages.po")):
-        mo = target / po.relative_to(source).with_suffix(".mo")
-        if mo.exists() and mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+    """Compile each language's catalogue files (``<lang>/LC_MESSAGES/*.po``, one per part of the
+    site: the frame, the widgets, practice, the reference pages…) into one ``messages.mo`` under
+    ``target``, when it is missing or older than any of them. (A message belongs in one file;
+    tests/test_language.py holds them to that, and here the first file's translation is kept.)
+    Written whole, then renamed, so a gunicorn worker never reads half a catalogue."""
+    for folder in sorted(source.glob("*/LC_MESSAGES")):
+        parts = sorted(folder.glob("*.po"))
+        if not parts:
+            continue
+        mo = target / folder.relative_to(source) / "messages.mo"
+        if mo.exists() and all(mo.stat().st_mtime_ns >= po.stat().st_mtime_ns for po in parts):
             continue
         mo.parent.mkdir(parents=True, exist_ok=True)
-        with po.open("rb") as handle:
-            catalogue = read_po(handle, locale=po.parts[-3])
+        catalogue = read_catalogue(parts, locale=folder.parent.name)
         fd, temporary = tempfile.mkstemp(dir=mo.parent, prefix=".messages.")
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -103,6 +108,24 @@ def compile_catalogues(source: Path, target: Path) -> None:
         except BaseException:
             os.unlink(temporary)
             raise
+
+
+def read_catalogue(parts: Iterable[Path], *, locale: str, strict: bool = False) -> Catalog:
+    """The catalogue files of one language read as one. With ``strict``, a message translated in
+    two of them is an error; otherwise the first file's translation stands."""
+    merged = Catalog(locale=locale)
+    for po in parts:
+        with po.open("rb") as handle:
+            part = read_po(handle, locale=locale)
+        for message in part:
+            if not message.id:
+                continue
+            if message.id in merged:
+                if not strict:
+                    continue
+                raise ValueError(f"{po.name}: {message.id!r} is already translated in another catalogue file")
+            merged[message.id] = message
+    return merged
 
 
 def switch_url(to: Language) -> str:
@@ -125,5 +148,5 @@ def register(app: Flask, instance: Path) -> None:
                 "switch_url": switch_url, "other_languages": [lang for lang in LANGUAGES.values() if lang != here]}
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "Language", "LanguagePrefix", "compile_catalogues", "current", "register",
+__all__ = ["DEFAULT", "LANGUAGES", "Language", "LanguagePrefix", "compile_catalogues", "current", "read_catalogue", "register",
            "split_prefix", "switch_url", "unprefixed"]

@@ -9,22 +9,36 @@ from grundy.games.core import Action
 from grundy.words import en
 
 CATALOGUES = {"en": en.MOVES}
+GROUP_CATALOGUES = {"en": en.GROUPS}
 
 
-def describe(action: Action, language: str = "en") -> str:
+def here() -> str:
+    """The language words are wanted in: the request's (``/zh/…`` is Chinese), else English,
+    as on the command line."""
+    try:
+        from flask_babel import get_locale
+    except ImportError:  # pragma: no cover - flask_babel is a dependency of the site
+        return "en"
+    locale = get_locale()
+    code = locale.language if locale is not None else "en"
+    return code if code in CATALOGUES else "en"
+
+
+def describe(action: Action, language: str | None = None) -> str:
     """A move in words: ``describe(Action("take-from", (12, 3)))`` is "take 12 from pile 3".
 
     >>> describe(Action("take-both", (4,)))
     'take 4 from both piles'
     """
-    template = CATALOGUES[language][action.kind]
+    template = CATALOGUES[language or here()][action.kind]
     return template(action.args) if callable(template) else template.format(*action.args)
 
 
-def split(action: Action, language: str = "en") -> tuple[str, str]:
+def split(action: Action, language: str | None = None) -> tuple[str, str]:
     """A move as (group, label) for a list of buttons: ("pile 1", "take 3"). Kinds without a
     group give ("", the whole description)."""
-    groups = en.GROUPS if language == "en" else {}
+    language = language or here()
+    groups = GROUP_CATALOGUES[language]
     grouped = groups.get(action.kind)
     if grouped is None:
         return "", describe(action, language)
@@ -34,4 +48,4 @@ def split(action: Action, language: str = "en") -> tuple[str, str]:
     return group.format(*action.args), label.format(*action.args)
 
 
-__all__ = ["describe", "split"]
+__all__ = ["describe", "here", "split"]
