@@ -5,11 +5,19 @@ the same keys), so translating the site never means editing the engine.
 """
 from __future__ import annotations
 
-from grundy.games.core import Action
+from collections.abc import Callable
+
+from grundy.games.core import Action, GameError
 from grundy.words import en
+
+ErrorTemplate = str | Callable[[dict[str, object]], str]
 
 CATALOGUES = {"en": en.MOVES}
 GROUP_CATALOGUES = {"en": en.GROUPS}
+# The engine's errors said in a language other than English, by ``GameError.code``: a format
+# string over the error's ``params`` ({name}), or a function of them. English is ``str(error)``,
+# which the engine writes itself.
+ERROR_CATALOGUES: dict[str, dict[str, ErrorTemplate]] = {}
 
 
 def here() -> str:
@@ -48,4 +56,14 @@ def split(action: Action, language: str | None = None) -> tuple[str, str]:
     return group.format(*action.args), label.format(*action.args)
 
 
-__all__ = ["describe", "here", "split"]
+def error_message(error: GameError, language: str | None = None) -> str:
+    """What went wrong, for a learner, in the request's language: the catalogue's words for the
+    error's code, filled from its params; English (or a code the catalogue lacks, such as an error
+    a web layer raised already in the reader's words) is the error's own message."""
+    template = ERROR_CATALOGUES.get(language or here(), {}).get(error.code)
+    if template is None:
+        return str(error)
+    return template(error.params) if callable(template) else template.format(**error.params)
+
+
+__all__ = ["describe", "error_message", "here", "split"]
