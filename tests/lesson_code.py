@@ -55,14 +55,21 @@ class Lesson:
         self.path = ROOT / "content" / "en" / filename
         self.text = self.path.read_text(encoding="utf-8")
         self.plain = fold(self.text)
+        # The Chinese twin (content/zh, same file name) states the same arithmetic: each formula
+        # a facts test checks must stand in both languages. (Its widget fences and code blocks
+        # are the English ones, held equal by tests/test_lessons_zh.py.)
+        twin = ROOT / "content" / "zh" / filename
+        self.twins = {"zh": fold(twin.read_text(encoding="utf-8"))} if twin.exists() else {}
         self.cxx_flags = cxx_flags
         self.timeout = timeout
 
     def states(self, *formulas: str) -> None:
-        """Each formula appears in the lesson as TeX (``45 \\oplus 45 = 0``) and is true: the
-        arithmetic a lesson writes out is checked, not just copied into a test."""
+        """Each formula appears in the lesson, and in its Chinese twin, as TeX (``45 \\oplus 45 = 0``)
+        and is true: the arithmetic a lesson writes out is checked, not just copied into a test."""
         for tex in formulas:
             assert _whole_formula(self.plain, tex), f"the lesson does not state {tex!r}"
+            for language, plain in self.twins.items():
+                assert _whole_formula(plain, tex), f"the lesson's {language} twin does not state {tex!r}"
             check_formula(tex)
 
     def says(self, *phrases: str) -> None:

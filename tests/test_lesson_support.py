@@ -26,3 +26,14 @@ def test_a_formula_must_stand_on_its_own_in_the_lesson() -> None:
     lesson.states(r"45 \oplus 45 = 0")
     with pytest.raises(AssertionError):
         lesson.states(r"45 \oplus 46 = 3")  # true, but the lesson does not say it
+
+
+def test_a_formula_must_stand_in_the_chinese_twin_too() -> None:
+    """The facts tests run on both languages: a formula the English states and the Chinese twin
+    lost (or changed) fails."""
+    lesson = lesson_code.Lesson("04-nim.md")
+    assert "zh" in lesson.twins
+    lesson.states(r"45 \oplus 45 = 0")
+    lesson.twins["zh"] = lesson.twins["zh"].replace(r"45 \oplus 45 = 0", r"45 \oplus 45 = 00")
+    with pytest.raises(AssertionError, match="zh twin"):
+        lesson.states(r"45 \oplus 45 = 0")
