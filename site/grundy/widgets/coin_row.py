@@ -12,23 +12,41 @@ from dataclasses import dataclass
 
 from grundy.games import coins
 from grundy.games.core import GameError, nim_sum
+from grundy.i18n import N_, _
 from grundy.widgets import spec
 from grundy.widgets.base import Staged, Widget
 from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 
 NAME = "coins"
-TITLE = "Coin turning: a row is the XOR of its heads"
-BLURB = (
+TITLE = N_("Coin turning: a row is the XOR of its heads")
+BLURB = N_(
     "A row of coins; a move turns over some coins, the rightmost from heads to tails. Each head is worth"
     " g(x), the row the XOR of its heads."
 )
 MAX_ROW = 32
-ROW = spec.Param("row", "text", "The row", default="THHTTHTH", max_items=MAX_ROW,
+# Each rule's words, as the engine writes them (coins.RULES; a test keeps them equal), marked for
+# the catalogue: the menu's label, the move, and g(x) in words.
+LABELS = {
+    "mock-turtles": N_("Mock Turtles: turn over one, two or three coins"),
+    "twins": N_("Twins: turn over exactly two coins"),
+    "ruler": N_("Ruler: turn over a run of coins next to each other"),
+}
+SAYS = {
+    "mock-turtles": N_("turn over one, two or three coins"),
+    "twins": N_("turn over exactly two coins"),
+    "ruler": N_("turn over a run of coins next to each other"),
+}
+FORMULAS = {
+    "mock-turtles": N_("the x-th odious number: 2x if x has an odd number of 1s in binary, else 2x + 1"),
+    "twins": N_("x: a head at x is a Nim heap of x"),
+    "ruler": N_("the largest power of two dividing x + 1"),
+}
+ROW = spec.Param("row", "text", N_("The row"), default="THHTTHTH", max_items=MAX_ROW,
                  help=f"H for heads and T for tails, from position 0 on the left; up to {MAX_ROW} coins")
-RULE = spec.Param("rule", "choice", "The rule", default="mock-turtles", choices=tuple(coins.RULES),
-                  labels=tuple(f"{r.title}: {r.says}" for r in coins.RULES.values()))
-STAGES = ("the row alone", "each head's value", "the XOR and the winning moves")
-STEP = spec.step(len(STAGES) - 1, "The step (what is revealed)",
+RULE = spec.Param("rule", "choice", N_("The rule"), default="mock-turtles", choices=tuple(coins.RULES),
+                  labels=tuple(LABELS[key] for key in coins.RULES))
+STAGES = (N_("the row alone"), N_("each head's value"), N_("the XOR and the winning moves"))
+STEP = spec.step(len(STAGES) - 1, N_("The step (what is revealed)"),
                  help="0: the row alone, 1: each head's value, 2: the XOR and the moves")
 PARAMS = (ROW, RULE, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
@@ -69,11 +87,11 @@ def parse(args: Mapping[str, str]) -> Params:
     args = apply_overrides(args, OVERRIDES)
     raw = args.get("row", ROW.default).strip()
     if len(raw) > MAX_ROW:
-        raise BadParameter("row", f"The row has at most {MAX_ROW} coins; got {len(raw)} characters.")
+        raise BadParameter("row", _("The row has at most %(most)s coins; got %(got)s characters.", most=MAX_ROW, got=len(raw)))
     try:
         row = coins.parse_row(raw)
     except GameError:
-        raise BadParameter("row", "Write the row with H for heads and T for tails, like THHTH.") from None
+        raise BadParameter("row", _("Write the row with H for heads and T for tails, like THHTH.")) from None
     return Params(row, RULE.choice(args), STEP.optional_whole(args), spec.HIDE.flag(args))
 
 
@@ -114,6 +132,16 @@ class View(Staged):
     @property
     def outcome(self) -> str:
         return "N" if self.total else "P"
+
+    @property
+    def says(self) -> str:
+        """The rule's move in words (English: the template says it with ``_``)."""
+        return SAYS[self.rule.key]
+
+    @property
+    def formula(self) -> str:
+        """g(x) in words (English: the template says it with ``_``)."""
+        return FORMULAS[self.rule.key]
 
 
 

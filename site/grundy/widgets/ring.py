@@ -15,25 +15,26 @@ from dataclasses import dataclass
 
 from grundy.games.circle import outcome as ring_outcome
 from grundy.games.circle import ring_grundy, row_grundy
+from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter
 
 NAME = "ring"
-TITLE = "The circular game: coins in a ring"
-BLURB = (
+TITLE = N_("The circular game: coins in a ring")
+BLURB = N_(
     "Coins lie in a ring; a move removes 1 to K adjacent coins, and whoever takes the last coin wins."
     " Click a coin to take it; the first move breaks the ring into a row, and the reply shown wins."
 )
 MAX_N = 40  # coins drawn around one ring, each a button big enough to tap
 MAX_K = 4
-N = spec.Param("n", "int", "Coins in the ring", default="9", lo=1, hi=MAX_N)
-K = spec.Param("k", "int", "K (take 1 to K adjacent coins)", default="2", lo=1, hi=MAX_K)
-TAKE = spec.Param("take", "int", "Coins a click takes", default="1", lo=1, hi=MAX_K,
+N = spec.Param("n", "int", N_("Coins in the ring"), default="9", lo=1, hi=MAX_N)
+K = spec.Param("k", "int", N_("K (take 1 to K adjacent coins)"), default="2", lo=1, hi=MAX_K)
+TAKE = spec.Param("take", "int", N_("Coins a click takes"), default="1", lo=1, hi=MAX_K,
                   help="a click takes this many adjacent coins, clockwise from the one clicked")
-MOVES = spec.Param("moves", "text", "The moves", help="the coins taken so far, runs clockwise: e.g. `5,1-2`")
-KEEP = spec.Param("keep", "text", "The game kept",
+MOVES = spec.Param("moves", "text", N_("The moves"), help="the coins taken so far, runs clockwise: e.g. `5,1-2`")
+KEEP = spec.Param("keep", "text", N_("The game kept"),
                   help="the moves, as the form carries them when a setting changes (dropped if they do not fit)")
 PARAMS = (N, K, TAKE, MOVES, KEEP)
 KEYS = spec.keys(PARAMS)
@@ -60,8 +61,10 @@ class Params:
         first, count = run
         last = (first - 1 + count - 1) % self.n + 1
         if count == 1:
-            return f"coin {first}"
-        return f"coins {first} and {last}" if count == 2 else f"coins {first} to {last}"
+            return str(_("coin %(first)s", first=first))
+        if count == 2:
+            return str(_("coins %(first)s and %(last)s", first=first, last=last))
+        return str(_("coins %(first)s to %(last)s", first=first, last=last))
 
     def moves_text(self, *extra: Run) -> str:
         return ",".join(self.run_text(r) for r in self.moves + extra)
@@ -109,17 +112,19 @@ def _parse_moves(n: int, k: int, take: int, text: str) -> Params:
     raw = text.strip()
     items = [item.strip() for item in raw.split(",")] if raw else []
     if len(items) > n:  # every move takes at least one coin
-        raise BadParameter("moves", f"A ring of {n} coins allows at most {n} moves; got {len(items)}.")
+        raise BadParameter("moves", _("A ring of %(n)s coins allows at most %(n)s moves; got %(got)s.", n=n, got=len(items)))
     runs: list[Run] = []
     present = [True] * n
     for item in items:
         ends = [read_whole(e.strip(), max_digits=2) for e in item.split("-")]
         if len(ends) > 2 or any(e is None or not 1 <= e <= n for e in ends):
-            raise BadParameter("moves", f"Each move is a coin from 1 to {n}, or a run of coins like 3-4; got {item[:20]!r}.")
+            raise BadParameter("moves", _("Each move is a coin from 1 to %(n)s, or a run of coins like 3-4; got %(got)s.",
+                                           n=n, got=repr(item[:20])))
         first, last = ends[0] or 0, ends[-1] or 0
         run = (first, (last - first) % n + 1)
         if not _legal(present, k, run):
-            raise BadParameter("moves", f"Illegal move {item!r}: a move takes 1 to {k} adjacent coins that are still there.")
+            raise BadParameter("moves", _("Illegal move %(move)s: a move takes 1 to %(k)s adjacent coins that are still there.",
+                                           move=repr(item), k=k))
         runs.append(run)
         for i in range(run[1]):
             present[(first - 1 + i) % n] = False
@@ -189,7 +194,7 @@ def _value(present: list[bool], k: int) -> int:
     if all(present):
         return ring_grundy(len(present), k)
     total = 0
-    for _, length in _rows(present):
+    for _first, length in _rows(present):
         total ^= row_grundy(length, k)
     return total
 
@@ -200,7 +205,7 @@ def _reply(present: list[bool], k: int) -> Reply | None:
     rows = _rows(present)
 
     def after(run: Run) -> list[int]:
-        return sorted((length for _, length in _rows(_apply(present, run))), reverse=True)
+        return sorted((length for _first, length in _rows(_apply(present, run))), reverse=True)
 
     if all(present):
         if n <= k:
@@ -255,7 +260,7 @@ def view(params: Params) -> View:
     mover = len(params.moves) % 2
     return View(
         params=params, coins=coins, whole=whole,
-        rows=[(length, row_grundy(length, k)) for _, length in _rows(present)],
+        rows=[(length, row_grundy(length, k)) for _first, length in _rows(present)],
         total=total, outcome=outcome, reply=reply if outcome == "N" else None,
         to_move=PLAYERS[mover], waiting=PLAYERS[1 - mover],
     )

@@ -13,23 +13,24 @@ from dataclasses import dataclass
 
 from grundy.games import staircase
 from grundy.games.core import nim_sum
+from grundy.i18n import N_, _
 from grundy.widgets import spec
 from grundy.widgets.base import Staged, Widget
 from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 from grundy.words import describe
 
 NAME = "staircase"
-TITLE = "Staircase Nim: only the odd steps count"
-BLURB = (
+TITLE = N_("Staircase Nim: only the odd steps count")
+BLURB = N_(
     "Coins on a staircase; a move slides coins from one step to the step below, and from step 1"
     " off the staircase. The odd steps are the Nim heaps: their XOR decides."
 )
 MAX_STEPS = 12
 MAX_COINS = 99  # coins on one step: each is drawn, up to a column's height, and counted
-COINS = spec.Param("coins", "int-list", "Coins on steps 1, 2, 3, …", default="3,5,4,2,6", lo=0, hi=MAX_COINS,
+COINS = spec.Param("coins", "int-list", N_("Coins on steps 1, 2, 3, …"), default="3,5,4,2,6", lo=0, hi=MAX_COINS,
                    max_items=MAX_STEPS, help="the coins on each step from the bottom, e.g. `3,5,4,2,6`")
-STAGES = ("the staircase alone", "the odd steps and their XOR", "the winning moves")
-STEP = spec.step(len(STAGES) - 1, "The step (what is revealed)",
+STAGES = (N_("the staircase alone"), N_("the odd steps and their XOR"), N_("the winning moves"))
+STEP = spec.step(len(STAGES) - 1, N_("The step (what is revealed)"),
                  help="0: the staircase alone, 1: the odd steps' XOR, 2: the moves")
 PARAMS = (COINS, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
@@ -64,7 +65,7 @@ def parse(args: Mapping[str, str]) -> Params:
     args = apply_overrides(args, OVERRIDES)
     coins = tuple(COINS.int_list(args))
     if not coins:
-        raise BadParameter("coins", "A staircase has at least one step.")
+        raise BadParameter("coins", _("A staircase has at least one step."))
     return Params(coins, STEP.optional_whole(args), spec.HIDE.flag(args))
 
 
