@@ -21,7 +21,8 @@ from html.parser import HTMLParser
 # Names, notation and words Chinese competitive programmers write in Latin letters.
 NAMES = frozenset("""
 nim bash wythoff fibonacci sprague grundy beatty zeckendorf bouton conway kiki euclid moore
-every kayles dawson twins mock turtles lasker
+every kayles dawson twins mock turtles lasker ruler
+alice bob georgia
 cookie
 mex sg xor max min mod gcd lcm sum and or not
 hdu poj zoj luogu bzoj codeforces atcoder oi wiki oi-wiki acm icpc noi noip cet
