@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 

@@ -68,7 +68,7 @@ def test_quiz_feedback_in_chinese_holds_no_english(app: Flask, game: str) -> Non
 
 
 @pytest.mark.parametrize("path", ["/zh/w/pn-table?upto=999", "/zh/w/xor-columns?heaps=1,,2", "/zh/quiz/q?game=nim&level=9&seed=1",
-                                  "/zh/play/nim?start=x", "/zh/w/nowhere", "/zh/lessons/nowhere"])
+                                  "/zh/play/nim?start=x", "/zh/w/q9", "/zh/lessons/q9"])
 def test_errors_in_chinese_hold_no_english(client: FlaskClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code in (400, 404)

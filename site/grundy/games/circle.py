@@ -23,9 +23,9 @@ Rows = tuple[int, ...]  # the lengths of the rows left, sorted, no zeros
 
 def _check(n: int, k: int) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise GameError(f"a ring holds at least one coin; got {n!r}", "bad-ring")
+        raise GameError(f"a ring holds at least one coin; got {n!r}", "bad-ring", got=n)
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise GameError(f"a move takes 1 to K coins, K ≥ 1; got K = {k!r}", "bad-rule")
+        raise GameError(f"a move takes 1 to K coins, K ≥ 1; got K = {k!r}", "bad-rule", topic="ring-k", got=k)
 
 
 def outcome(n: int, k: int = 2) -> Outcome:
@@ -80,7 +80,8 @@ def ring_grundy(n: int, k: int = 2) -> int:
     """SG of a ring: the mex of the rows its first move can leave."""
     _check(n, k)
     if n > 5000:
-        raise GameError(f"rings above 5000 coins are too large to search; got {n}", "sg-out-of-reach")
+        raise GameError(f"rings above 5000 coins are too large to search; got {n}", "sg-out-of-reach",
+                        topic="ring", most=5000, got=n)
     return mex(row_grundy(n - t, k) for t in range(1, min(k, n) + 1))
 
 
@@ -135,7 +136,8 @@ class CircleFamily(Family[tuple[int, int]]):
     def _bounded(self, n: int) -> None:
         if n * self.k > MAX_SEARCH:
             raise GameError(f"SG values of rings and rows are searched while coins × K ≤ {MAX_SEARCH:,}; "
-                            f"got {n} × {self.k}", "sg-out-of-reach", most=MAX_SEARCH)
+                            f"got {n} × {self.k}", "sg-out-of-reach", most=MAX_SEARCH,
+                            topic="ring-rows", coins=n, k=self.k)
 
     def sg(self, c: tuple[int, int]) -> int:
         kind, n = c

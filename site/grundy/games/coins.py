@@ -67,7 +67,8 @@ RULES: dict[str, Rule] = {r.key: r for r in (
 def rule(key: str) -> Rule:
     found = RULES.get(key)
     if found is None:
-        raise GameError(f"there is no coin-turning rule {key[:30]!r}; choose one of {', '.join(RULES)}", "unknown-rule")
+        raise GameError(f"there is no coin-turning rule {key[:30]!r}; choose one of {', '.join(RULES)}", "unknown-rule",
+                        got=key[:30], choices=tuple(RULES))
     return found
 
 
@@ -78,7 +79,8 @@ def single_values(r: Rule, n: int) -> list[int]:
     """g(0), …, g(n − 1) by the definition: each g(x) is the mex of the XORs of g over the other
     coins of each move set at x (a move leaves exactly those coins heads)."""
     if n > MAX_COINS:
-        raise GameError(f"a row here has at most {MAX_COINS} coins; got {n}", "too-long", most=MAX_COINS)
+        raise GameError(f"a row here has at most {MAX_COINS} coins; got {n}", "too-long",
+                        most=MAX_COINS, topic="coins", got=n)
     values: list[int] = []
     for x in range(n):
         values.append(mex(nim_sum(values[y] for y in others) for others in r.others(x)))
@@ -89,7 +91,8 @@ def parse_row(text: str) -> Row:
     """'THHTH' → (False, True, True, False, True)."""
     cleaned = text.strip().upper()
     if not cleaned or any(ch not in "HT" for ch in cleaned):
-        raise GameError(f"a row is written with H (heads) and T (tails), like THHTH; got {text[:30]!r}", "bad-row")
+        raise GameError(f"a row is written with H (heads) and T (tails), like THHTH; got {text[:30]!r}", "bad-row",
+                        got=text[:30])
     return tuple(ch == "H" for ch in cleaned)
 
 

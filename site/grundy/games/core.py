@@ -127,11 +127,13 @@ def bottom_up(
             successors = [m.position for m in game.options(here)]
             waiting[here] = successors
             if len(memo) + len(waiting) > max_positions:
-                raise GameError(f"searching from {position!r} visits more than {max_positions} positions", "search-too-large")
+                raise GameError(f"searching from {position!r} visits more than {max_positions} positions", "search-too-large",
+                                got=position, most=max_positions)
             unknown = [s for s in successors if s not in memo]
             for s in unknown:
                 if s in waiting:
-                    raise GameError(f"the game has a cycle through {s!r}: no move may return to a position", "cycle")
+                    raise GameError(f"the game has a cycle through {s!r}: no move may return to a position", "cycle",
+                                    got=s)
             stack.extend(unknown)
             if unknown:
                 continue
@@ -192,7 +194,8 @@ class SumGame:
 
     def options(self, position: tuple[Hashable, ...]) -> Iterator[Move[tuple[Hashable, ...]]]:
         if len(position) != len(self.games):
-            raise GameError(f"a sum of {len(self.games)} games needs {len(self.games)} components; got {position!r}", "wrong-component-count")
+            raise GameError(f"a sum of {len(self.games)} games needs {len(self.games)} components; got {position!r}", "wrong-component-count",
+                            games=len(self.games), got=position)
         for i, (game, part) in enumerate(zip(self.games, position)):
             for move in game.options(part):
                 yield Move(move.action, position[:i] + (move.position,) + position[i + 1 :])

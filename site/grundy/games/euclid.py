@@ -20,7 +20,7 @@ Pair = tuple[int, int]
 def _normal(a: int, b: int) -> Pair:
     for v in (a, b):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}", "bad-pile")
+            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}", "bad-pile", got=v)
     return (a, b) if a <= b else (b, a)
 
 
@@ -61,7 +61,7 @@ def grundy(a: int, b: int) -> int:
     here = _normal(a, b)
     if here[1] > MAX_SEARCHED_PILE:
         raise GameError(f"SG values of Euclid positions are searched for piles up to {MAX_SEARCHED_PILE}; "
-                        f"got {a},{b}", "sg-out-of-reach", most=MAX_SEARCHED_PILE)
+                        f"got {a},{b}", "sg-out-of-reach", most=MAX_SEARCHED_PILE, topic="euclid", a=a, b=b)
     return _SOLVER.grundy(here)
 
 
@@ -104,14 +104,14 @@ def steps_by_search(a: int, b: int) -> int:
     here = _normal(a, b)
     if here[1] > MAX_SEARCHED_PILE:
         raise GameError(f"step counts are searched for piles up to {MAX_SEARCHED_PILE}; got {a},{b}",
-                        "sg-out-of-reach", most=MAX_SEARCHED_PILE)
+                        "sg-out-of-reach", most=MAX_SEARCHED_PILE, topic="euclid-steps", a=a, b=b)
     return every_sg_steps(EuclidGame(), here, _SOLVER, _STEPS)
 
 
 def every_sg_outcome(pairs: list[Pair]) -> Outcome:
     """All games at once: the first player wins ⇔ the longest game lasts an odd number of moves."""
     if not pairs:
-        raise GameError("every-SG needs at least one game", "no-components")
+        raise GameError("every-SG needs at least one game", "no-components", topic="every-sg")
     return "N" if max(steps(a, b) for a, b in pairs) % 2 == 1 else "P"
 
 

@@ -38,11 +38,13 @@ def number(text: str, what: str, *, lo: int = 0, hi: int | None = None) -> int:
         shown = raw if len(raw) <= 20 else raw[:20] + "…"
         if is_numeral(raw):
             most = digit_limit()
-            raise GameError(f"{what} has more than {most:,} digits", "too-long", what=what, most=most)
-        raise GameError(f"{what} must be a whole number; got {shown!r}", "not-a-number", what=what)
+            raise GameError(f"{what} has more than {most:,} digits", "too-long", what=what, most=most, topic="digits")
+        raise GameError(f"{what} must be a whole number; got {shown!r}", "not-a-number",
+                        what=what, topic="number", got=shown)
     if value < lo or (hi is not None and value > hi):
         span = f"from {lo:,} to {hi:,}" if hi is not None else f"at least {lo:,}"
-        raise GameError(f"{what} must be {span}; got {value:,}", "out-of-range", what=what, lo=lo, hi=hi)
+        raise GameError(f"{what} must be {span}; got {value:,}", "out-of-range", what=what, lo=lo, hi=hi,
+                        topic="number", got=value)
     return value
 
 
@@ -51,7 +53,8 @@ def pair(text: str, what: str, *, lo: int = 0, hi: int | None = None, example: s
     parts = text.split(",")
     if len(parts) != 2:
         shown = text.strip()[:20]
-        raise GameError(f"{what} is two numbers, like {example}; got {shown!r}", "not-a-pair", what=what)
+        raise GameError(f"{what} is two numbers, like {example}; got {shown!r}", "not-a-pair",
+                        what=what, example=example, got=shown)
     return number(parts[0], what, lo=lo, hi=hi), number(parts[1], what, lo=lo, hi=hi)
 
 
@@ -116,7 +119,7 @@ class Family(ABC, Generic[C]):
         if raw is None:
             example = cls.example_rule.get(name, "…")
             raise GameError(f"{cls.key} needs {key.option} ({key.help}), e.g. {key.option} {example}", "rule-missing",
-                            key=name)
+                            key=name, game=cls.key, option=key.option, help=key.help, example=example)
         return raw
 
     # -- notation: one per family, used by every layer
@@ -256,11 +259,11 @@ class Family(ABC, Generic[C]):
     def table_component(self, n: int) -> C | None:
         """Heap-like layout: the component of size ``n`` for a table of SG values (None: no
         such component)."""
-        raise GameError(f"{self.key} has no table of single components", "no-table", game=self.key)
+        raise GameError(f"{self.key} has no table of single components", "no-table", game=self.key, topic="single")
 
     def table_cell(self, r: int, c: int) -> C | None:
         """Pair layout: the component at row ``r``, column ``c`` of a table (None: no such one)."""
-        raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key)
+        raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key, topic="pairs")
 
     def value_of(self, c: C) -> int | None:
         """A table cell's value: the component's SG value, or None where a family's sums give
@@ -269,7 +272,7 @@ class Family(ABC, Generic[C]):
 
     def cell_of(self, c: C) -> tuple[int, int]:
         """Pair layout: the row and column where component ``c`` stands (table_cell's inverse)."""
-        raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key)
+        raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key, topic="pairs")
 
     def shown_moves(self, c: C) -> list[tuple[Action, tuple[C, ...]]]:
         """The moves a table explains a value with: all of them, except where the family's values

@@ -27,7 +27,8 @@ BOMB_MAX = 60  # BombTable's side: a cold 60×60 table takes ~0.8 s (3,481 explo
 def _check_cell(r: int, c: int, *, lo: int, what: str) -> None:
     for v in (r, c):
         if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-            raise GameError(f"{what} needs whole numbers of at least {lo}; got {(r, c)!r}", "bad-cell")
+            raise GameError(f"{what} needs whole numbers of at least {lo}; got {(r, c)!r}", "bad-cell",
+                            what=what, lo=lo, got=(r, c))
 
 
 # ---------------------------------------------------------------- kiki's game
@@ -101,7 +102,8 @@ class MarblesGame:
         r, c = position
         _check_cell(r, c, lo=0, what="a marble")
         if goes_home_at_once(r, c) or (r, c) == (0, 0):
-            raise GameError(f"a marble at {(r, c)} can go home in one move; it has no place in the cut-down game", "no-sg-home-line")
+            raise GameError(f"a marble at {(r, c)} can go home in one move; it has no place in the cut-down game", "no-sg-home-line",
+                            r=r, c=c)
         for t in range(1, r + 1):
             if not goes_home_at_once(r - t, c):
                 yield Move(Action("slide-up", (t,)), (r - t, c))
@@ -127,10 +129,10 @@ def marbles_grundy(r: int, c: int) -> int:
     _check_cell(r, c, lo=1, what="a marble off the home lines")
     if r == c:
         raise GameError(f"a marble at {r},{c} can go home in one move; it has no place in the cut-down game",
-                        "no-sg-home-line")
+                        "no-sg-home-line", r=r, c=c)
     if max(r, c) > MARBLES_MAX:
         raise GameError(f"marbles are searched up to row and column {MARBLES_MAX}; got {r},{c}", "sg-out-of-reach",
-                        most=MARBLES_MAX)
+                        most=MARBLES_MAX, topic="marbles", r=r, c=c)
     rows = _MARBLE_ROWS
     if max(r, c) >= len(rows):
         # the same fill as Wythoff's, home-line cells left out (MarblesGame is its brute-force twin)
@@ -153,7 +155,8 @@ class BombTable:
     def grundy(self, p: int, q: int) -> int:
         _check_cell(p, q, lo=1, what="a bomb")
         if max(p, q) > self.max_side:
-            raise GameError(f"bombs beyond row or column {self.max_side} are too far to search; got {(p, q)}", "sg-out-of-reach")
+            raise GameError(f"bombs beyond row or column {self.max_side} are too far to search; got {(p, q)}", "sg-out-of-reach",
+                            topic="bomb", most=self.max_side, got=(p, q))
         if (p, q) not in self.values:
             for i in range(1, p + 1):
                 for j in range(1, q + 1):
@@ -226,7 +229,8 @@ def kiki_grundy(x: int, y: int) -> int:
     _check_cell(x, y, lo=0, what="kiki's game")
     if max(x, y) >= KIKI_SG_MAX:
         raise GameError(f"SG values of kiki boards are found by search, up to {KIKI_SG_MAX}×{KIKI_SG_MAX}; "
-                        f"got {y + 1}x{x + 1}", "sg-out-of-reach", most=KIKI_SG_MAX)
+                        f"got {y + 1}x{x + 1}", "sg-out-of-reach", most=KIKI_SG_MAX,
+                        topic="kiki", rows=y + 1, cols=x + 1)
     rows = _KIKI_ROWS
     if max(x, y) >= len(rows):
         side = min(KIKI_SG_MAX, max(2 * len(rows), max(x, y) + 1, 32))

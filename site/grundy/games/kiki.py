@@ -17,7 +17,8 @@ class KikiFamily(PairFamily):
     def parse(self, text: str) -> tuple[int, int]:
         rows, cols = pair(text.lower().replace("×", ",").replace("x", ","), "a board rows x columns", example="4x5")
         if rows < 1 or cols < 1:
-            raise GameError(f"a board has at least 1 row and 1 column; got {rows}x{cols}", "empty-board")
+            raise GameError(f"a board has at least 1 row and 1 column; got {rows}x{cols}", "empty-board",
+                            rows=rows, cols=cols)
         return kiki_start(rows, cols)
 
     def format(self, c: tuple[int, int]) -> str:

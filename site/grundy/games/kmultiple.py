@@ -35,9 +35,9 @@ MAX_CONSTRUCTION = 3_000_000
 
 def _check(n: int, k: int) -> None:
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise GameError(f"k must be a whole number of at least 1; got {k!r}", "bad-rule")
+        raise GameError(f"k must be a whole number of at least 1; got {k!r}", "bad-rule", topic="k-multiple-k", got=k)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise GameError(f"the heap holds at least one stone; got {n!r}", "bad-heap")
+        raise GameError(f"the heap holds at least one stone; got {n!r}", "bad-heap", least=1, got=n)
 
 
 def construction_cost(n: int, k: int) -> int:
@@ -51,7 +51,8 @@ def _affordable(limit: int, k: int) -> None:
     if construction_cost(limit, k) > MAX_CONSTRUCTION:
         raise GameError(f"building the losing numbers for k = {k:,} up to a heap of {len(str(limit)):,} digits could"
                         f" take {construction_cost(limit, k):,} steps, more than {MAX_CONSTRUCTION:,}; make the heap"
-                        f" or k smaller", "too-large", most=MAX_CONSTRUCTION)
+                        f" or k smaller", "too-large", most=MAX_CONSTRUCTION,
+                        k=k, digits=len(str(limit)), steps=construction_cost(limit, k))
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +228,8 @@ class KMultipleFamily(Family[tuple[int, int]]):
     def sg(self, c: tuple[int, int]) -> int:
         if c[0] > MAX_SEARCHED_HEAP:
             raise GameError(f"SG values of the k-multiple game are found by search, up to heaps of "
-                            f"{MAX_SEARCHED_HEAP}; got {c[0]}", "sg-out-of-reach", most=MAX_SEARCHED_HEAP)
+                            f"{MAX_SEARCHED_HEAP}; got {c[0]}", "sg-out-of-reach", most=MAX_SEARCHED_HEAP,
+                            topic="k-multiple", got=c[0])
         return self._solver.grundy(c)
 
     def outcome(self, c: tuple[int, int]) -> Outcome:

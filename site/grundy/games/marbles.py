@@ -29,7 +29,7 @@ class MarblesFamily(PairFamily):
     def sg(self, c: tuple[int, int]) -> int:
         if c == (0, 0) or goes_home_at_once(*c):
             raise GameError(f"a marble at {c[0]},{c[1]} can go home at once: it has no SG value in the cut-down game",
-                            "no-sg-home-line")
+                            "no-sg-home-line", r=c[0], c=c[1])
         return marbles_grundy(*c)
 
     def moves_to_value(self, c: tuple[int, int], target: int) -> list[tuple[Action, tuple[tuple[int, int], ...]]]:

@@ -17,7 +17,7 @@ from grundy.games.family import Family, number
 def _check_heaps(heaps: Sequence[int]) -> None:
     for h in heaps:
         if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-            raise GameError(f"a heap holds a whole number of stones, 0 or more; got {h!r}", "bad-heap")
+            raise GameError(f"a heap holds a whole number of stones, 0 or more; got {h!r}", "bad-heap", got=h)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,8 @@ def family(key: str, rule: Mapping[str, str] | None = None) -> Family[Any]:
     """
     kind = FAMILIES.get(key)
     if kind is None:
-        raise GameError(f"unknown game {key!r}; choose one of {', '.join(FAMILIES)}", "unknown-game", game=key)
+        raise GameError(f"unknown game {key!r}; choose one of {', '.join(FAMILIES)}", "unknown-game", game=key,
+                        topic="family", choices=tuple(FAMILIES))
     made = kind.from_rule(rule or {})
     cache_key = (key, tuple(sorted(made.rule().items())))
     with _LOCK:

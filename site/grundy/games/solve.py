@@ -51,7 +51,7 @@ def solve(family: Family[Any], components: Sequence[str], *, misere: bool = Fals
     [WinningMove(component=2, action=Action(kind='take', args=(12,)), becomes=('27',))]
     """
     if not components:
-        raise GameError("give at least one component", "no-components")
+        raise GameError("give at least one component", "no-components", topic="sum")
     if every and misere:
         raise GameError("every-SG and misère play cannot be combined", "every-and-misere")
     position = family.parse_sum(components)
@@ -102,7 +102,7 @@ def _misere(family: Family[Any], position: tuple[Any, ...], shown: list[str]) ->
     if sizes > 20 * MISERE_POSITIONS:
         raise GameError(f"misère play is solved by search, for positions within {MISERE_POSITIONS:,} "
                         f"reachable positions; this one may reach {sizes:,}", "misere-too-large",
-                        most=MISERE_POSITIONS)
+                        most=MISERE_POSITIONS, reach=sizes)
     solver = misere_solver(SumGame(family), max_positions=MISERE_POSITIONS)
     settle = family.settle
     try:

@@ -19,10 +19,10 @@ Stairs = tuple[int, ...]
 
 def _check(coins: Sequence[int]) -> None:
     if not coins:
-        raise GameError("a staircase needs at least one step", "no-components")
+        raise GameError("a staircase needs at least one step", "no-components", topic="staircase")
     for c in coins:
         if not isinstance(c, int) or isinstance(c, bool) or c < 0:
-            raise GameError(f"a step holds a whole number of coins, 0 or more; got {c!r}", "bad-step")
+            raise GameError(f"a step holds a whole number of coins, 0 or more; got {c!r}", "bad-step", got=c)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +136,8 @@ def georgia_bob_grundy(squares: Sequence[int]) -> int:
     """
     s = sorted(squares)
     if len(set(s)) != len(s) or (s and s[0] < 1):
-        raise GameError(f"pieces stand on distinct squares 1, 2, …; got {list(squares)!r}", "bad-squares")
+        raise GameError(f"pieces stand on distinct squares 1, 2, …; got {list(squares)!r}", "bad-squares",
+                        got=list(squares))
     gaps = [s[i] - (s[i - 1] if i else 0) - 1 for i in range(len(s))]
     return nim_sum(gaps[len(s) - 1 :: -2])
 

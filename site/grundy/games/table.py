@@ -17,10 +17,11 @@ def table(family: Family[Any], upto: int) -> dict[str, Any]:
     """
     if family.layout == "none":
         raise GameError(f"{family.key} has no table of single components; use `grundy solve {family.key}`",
-                        "no-table", game=family.key)
+                        "no-table", game=family.key, topic="cli")
     if upto > family.table_upto:  # checked before any work
         raise GameError(f"--upto may be at most {family.table_upto} for {family.key}; got {upto}",
-                        "out-of-range", most=family.table_upto)
+                        "out-of-range", most=family.table_upto,
+                        topic="table", game=family.key, got=upto)
     result: dict[str, Any] = {"game": family.key, **family.rule(), "upto": upto}
     if family.layout == "pairs":
         rows = []

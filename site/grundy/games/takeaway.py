@@ -39,7 +39,7 @@ class Rule(Protocol):
 
 def _check_heap(n: int) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise GameError(f"a heap holds a whole number of stones, 0 or more; got {n!r}", "bad-heap")
+        raise GameError(f"a heap holds a whole number of stones, 0 or more; got {n!r}", "bad-heap", got=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +50,14 @@ class Bash:
 
     def __post_init__(self) -> None:
         if not isinstance(self.m, int) or isinstance(self.m, bool) or self.m < 1:
-            raise GameError(f"Bash's game needs m >= 1 (take 1..m); got {self.m!r}", "bad-rule")
+            raise GameError(f"Bash's game needs m >= 1 (take 1..m); got {self.m!r}", "bad-rule",
+                            topic="bash-m", got=self.m)
 
     def moves(self, n: int) -> list[int]:
         _check_heap(n)
         if min(n, self.m) > 1_000_000:
-            raise GameError(f"listing {min(n, self.m):,} moves is too many; Bash's game has a closed form instead", "too-many-moves")
+            raise GameError(f"listing {min(n, self.m):,} moves is too many; Bash's game has a closed form instead", "too-many-moves",
+                            topic="bash", count=min(n, self.m))
         return list(range(1, min(n, self.m) + 1))
 
     @property
@@ -74,7 +76,8 @@ class SubtractionSet:
             raise GameError("a subtraction set needs at least one amount", "set-empty")
         bad = sorted(a for a in self.amounts if not isinstance(a, int) or a < 1)
         if bad:
-            raise GameError(f"a subtraction set holds positive whole numbers; got {bad[0]!r}", "bad-rule")
+            raise GameError(f"a subtraction set holds positive whole numbers; got {bad[0]!r}", "bad-rule",
+                            topic="set", got=bad[0])
 
     @classmethod
     def of(cls, *amounts: int) -> SubtractionSet:
@@ -240,7 +243,8 @@ def grundy(rule: Rule, n: int) -> int:
     p = period(rule) if isinstance(rule, SubtractionSet) else None
     folded = p.fold(n) if p is not None else n
     if folded > 100_000:
-        raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate", "sg-out-of-reach")
+        raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate", "sg-out-of-reach",
+                        topic="take-away", rule=rule.label, n=n)
     with _TABLES_LOCK:
         table = _TABLES.pop(rule, None)
         if table is not None:
@@ -342,7 +346,8 @@ def replay(rule: Rule, start: int, takes: Sequence[int]) -> list[Turn]:
         legal = rule.moves(heap)
         if take not in legal:
             allowed = ", ".join(map(str, legal)) or "none: the game is over"
-            raise GameError(f"move {i + 1} cannot take {take} from a heap of {heap} (allowed: {allowed})", "illegal-move")
+            raise GameError(f"move {i + 1} cannot take {take} from a heap of {heap} (allowed: {allowed})", "illegal-move",
+                            topic="replay", move=i + 1, take=take, heap=heap, allowed=tuple(legal))
         turns.append(Turn(i % 2, take, heap, heap - take))
         heap -= take
     return turns
@@ -367,9 +372,10 @@ def parse_rule(text: str) -> Rule:
     items = raw.split(",")
     if len(items) > MAX_SET_SIZE:
         raise GameError(f"the set S holds at most {MAX_SET_SIZE} amounts; got {len(items)}", "set-too-large",
-                        most=MAX_SET_SIZE)
+                        most=MAX_SET_SIZE, topic="set", got=len(items))
     if any(not item.strip() for item in items):
-        raise GameError(f"the set S has an empty item in {raw[:40]!r}; write it like 1,3,4", "set-empty-item")
+        raise GameError(f"the set S has an empty item in {raw[:40]!r}; write it like 1,3,4", "set-empty-item",
+                        got=raw[:40])
     return SubtractionSet(frozenset(number(a, "an amount in S", lo=1, hi=MAX_SET_AMOUNT) for a in items))
 
 

@@ -51,7 +51,7 @@ class _TakeBreakFamily(Family[int]):
     def moves_to_value(self, c: int, target: int) -> list[tuple[Action, tuple[int, ...]]]:
         if c > MAX_LISTED_HEAP:  # checked before any move is looked at
             raise GameError(f"moves are listed for heaps up to {MAX_LISTED_HEAP:,}; got {c:,}", "too-many-moves",
-                            most=MAX_LISTED_HEAP)
+                            most=MAX_LISTED_HEAP, topic="heap", got=c)
         return super().moves_to_value(c, target)
 
     def longest(self, c: int) -> int:

@@ -29,7 +29,7 @@ def g(x: int) -> int:
     [1, 2, 4, 7, 8, 11, 13, 14]
     """
     if x < 0:
-        raise GameError(f"positions count from 0; got {x}", "bad-index")
+        raise GameError(f"positions count from 0; got {x}", "bad-index", topic="position", got=x)
     return 2 * x + (1 if bin(x).count("1") % 2 == 0 else 0)
 
 
@@ -61,7 +61,8 @@ class MockTurtles:
 def moves_to_value(row: Row, target: int) -> list[Move[Row]]:
     """Every move that leaves a row of SG ``target`` (by the closed form, so long rows are fine)."""
     if len(row) > 60:
-        raise GameError(f"rows longer than 60 coins have too many moves to list; got {len(row)}", "too-many-moves")
+        raise GameError(f"rows longer than 60 coins have too many moves to list; got {len(row)}", "too-many-moves",
+                        topic="row", most=60, got=len(row))
     return [m for m in MockTurtles().options(row) if grundy(m.position) == target]
 
 
@@ -97,7 +98,7 @@ class MockTurtlesFamily(Family[tuple[int, ...]]):
     def moves_to_value(self, c: tuple[int, ...], target: int) -> list[tuple[Action, tuple[tuple[int, ...], ...]]]:
         if len(c) > MAX_LISTED_ROW:
             raise GameError(f"rows longer than {MAX_LISTED_ROW} coins have too many moves to list; got {len(c)}",
-                            "too-many-moves", most=MAX_LISTED_ROW)
+                            "too-many-moves", most=MAX_LISTED_ROW, topic="row", got=len(c))
         return super().moves_to_value(c, target)
 
     # -- bounds for a whole-game search (play against the computer)

@@ -21,7 +21,7 @@ Pair = tuple[int, int]
 def _check_pair(a: int, b: int) -> None:
     for v in (a, b):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}", "bad-pile")
+            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}", "bad-pile", got=v)
 
 
 def a_k(k: int) -> int:
@@ -31,7 +31,7 @@ def a_k(k: int) -> int:
     [0, 1, 3, 4, 6, 8, 9, 11, 12]
     """
     if k < 0:
-        raise GameError(f"k must be 0 or more; got {k}", "bad-index")
+        raise GameError(f"k must be 0 or more; got {k}", "bad-index", topic="k", got=k)
     return (k + isqrt(5 * k * k)) // 2
 
 
@@ -247,7 +247,8 @@ def grundy(a: int, b: int) -> int:
     _check_pair(a, b)
     if max(a, b) > SG_MAX_PILE:
         raise GameError(f"SG values of Wythoff positions are found by search, for piles up to {SG_MAX_PILE}; "
-                        f"got {a},{b}", "sg-out-of-reach", most=SG_MAX_PILE)
+                        f"got {a},{b}", "sg-out-of-reach", most=SG_MAX_PILE,
+                        topic="wythoff", a=a, b=b)
     rows = _SG_ROWS
     if max(a, b) >= len(rows):
         rows = queen_table(min(SG_MAX_PILE + 1, max(2 * len(rows), max(a, b) + 1, 32)))

@@ -10,6 +10,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
+from grundy.i18n import _
+from grundy.web import language
 from grundy.web.language import unprefixed
 from grundy.web.respond import KEEP_URL, fragment_or_page, is_fragment_request
 from grundy.widgets import WIDGETS, BadParameter, Widget
@@ -75,7 +77,7 @@ def render_widget(
     status = 200
     try:
         if bad_id:
-            raise BadParameter("id", "The widget id must be lower-case letters, digits and hyphens (at most 40).")
+            raise BadParameter("id", _("The widget id must be lower-case letters, digits and hyphens (at most 40)."))
         params = widget.parse(args)
         context.update(params=params, view=widget.view(params))
     except BadParameter as error:
@@ -158,7 +160,7 @@ def show(name: str) -> Response:
     """One widget in the state the query string describes: a fragment for htmx, else a page."""
     widget = WIDGETS.get(name)
     if widget is None:
-        abort(404, f"There is no widget called {name!r}.")
+        abort(404, _("There is no widget called %(name)s.", name=repr(name)))
     widget_id = request.args.get("id", name)
     args = resumed(widget, request.args.to_dict())
     # A widget on its own page pushes its state into the address bar; one inside a lesson
@@ -168,8 +170,12 @@ def show(name: str) -> Response:
     rendered = render_widget(widget, args, widget_id, standalone=standalone)
 
     def page(body: str) -> str:
-        catalog = current_app.extensions["grundy.catalog"]
-        return render_template("widget_page.html", widget=widget, body=Markup(body), lessons=catalog.using_widget(name),
+        # The lessons that use it, each in the reader's language where it is written in it.
+        catalogs = current_app.extensions["grundy.catalogs"]
+        english = catalogs[language.DEFAULT]
+        here = catalogs.get(language.current().code, english)
+        lessons = [here.get(lesson.slug) or lesson for lesson in english.using_widget(name)]
+        return render_template("widget_page.html", widget=widget, body=Markup(body), lessons=lessons,
                                needs_plotly="data-figure=" in body)
 
     # Push the canonical state (only the fields the rule uses), not the raw form; an invalid

@@ -2,13 +2,19 @@
 
 Every widget reads its state through these helpers, both from a URL's query string and from the
 ``key: value`` lines of a lesson's widget fence, so the two can never disagree.
+
+Each message is one whole sentence for the catalogue, with the parameter's label said in the
+reader's language (``_(label)``: labels are marked with ``N_`` where they are declared). Outside a
+request (lesson fences checked at start-up) the messages are English.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 
+from grundy.i18n import N_, _
 from grundy.numerals import read_whole
+from grundy.words import either
 
 
 class BadParameter(ValueError):
@@ -18,6 +24,9 @@ class BadParameter(ValueError):
         super().__init__(message)
         self.name = name
         self.message = message
+
+
+HIDE_LABEL = N_("Hide until revealed")  # the hide switch's name in messages (spec.HIDE's label)
 
 
 def _shown(raw: str) -> str:
@@ -31,16 +40,20 @@ def int_param(
     browser sends a number field blank when what was typed in it was not a number)."""
     raw = args.get(name, "").strip()
     if raw == "" and name in args and default is not None:
-        raise BadParameter(name, f"{label} is empty: give a whole number from {lo} to {hi}.")
+        raise BadParameter(name, _("%(label)s is empty: give a whole number from %(lo)s to %(hi)s.",
+                                   label=_(label), lo=lo, hi=hi))
     if raw == "":
         if default is None:
-            raise BadParameter(name, f"{label} is missing: give a whole number from {lo} to {hi}.")
+            raise BadParameter(name, _("%(label)s is missing: give a whole number from %(lo)s to %(hi)s.",
+                                       label=_(label), lo=lo, hi=hi))
         return default
     value = read_whole(raw, signed=True, max_digits=12)
     if value is None:
-        raise BadParameter(name, f"{label} must be a whole number from {lo} to {hi}; got {_shown(raw)}.")
+        raise BadParameter(name, _("%(label)s must be a whole number from %(lo)s to %(hi)s; got %(got)s.",
+                                   label=_(label), lo=lo, hi=hi, got=_shown(raw)))
     if not lo <= value <= hi:
-        raise BadParameter(name, f"{label} must be from {lo} to {hi}; got {value}.")
+        raise BadParameter(name, _("%(label)s must be from %(lo)s to %(hi)s; got %(value)s.",
+                                   label=_(label), lo=lo, hi=hi, value=value))
     return value
 
 
@@ -61,8 +74,8 @@ def choice_param(
     if raw == "":
         return default
     if raw not in choices:
-        listed = ", ".join(choices[:-1]) + " or " + choices[-1]
-        raise BadParameter(name, f"Unknown {label} {_shown(raw)}: choose {listed}.")
+        raise BadParameter(name, _("Unknown %(label)s %(got)s: choose %(choices)s.",
+                                   label=_(label), got=_shown(raw), choices=either(choices)))
     return raw
 
 
@@ -73,7 +86,7 @@ def flag_param(args: Mapping[str, str], name: str, *, label: str) -> bool:
         return False
     if raw in ("1", "on", "true", "yes"):
         return True
-    raise BadParameter(name, f"{label} is a switch: use 1 or 0; got {_shown(raw)}.")
+    raise BadParameter(name, _("%(label)s is a switch: use 1 or 0; got %(got)s.", label=_(label), got=_shown(raw)))
 
 
 def hide_param(args: Mapping[str, str]) -> bool:
@@ -81,7 +94,7 @@ def hide_param(args: Mapping[str, str]) -> bool:
     default so a class can guess each cell first; ``hide=0`` shows everything and marks the step."""
     if args.get("hide", "").strip() == "":
         return True
-    return flag_param(args, "hide", label="Hide until revealed")
+    return flag_param(args, "hide", label=HIDE_LABEL)
 
 
 def apply_overrides(args: Mapping[str, str], overrides: Mapping[str, str]) -> dict[str, str]:
@@ -107,27 +120,45 @@ def int_list_param(
     is not."""
     raw = args.get(name, "").strip()
     if raw == "" and name in args:
-        raise BadParameter(name, f"{label} is empty: write numbers separated by commas, like {default}.")
+        raise BadParameter(name, _("%(label)s is empty: write numbers separated by commas, like %(example)s.",
+                                   label=_(label), example=default))
     raw = raw or default
     raw = raw[:-1].rstrip() if raw.endswith(",") else raw
     items = [item.strip() for item in re.split(r"\s*,\s*|\s+", raw)]
     if any(item == "" for item in items):
-        raise BadParameter(name, f"{label} has an empty item in {_shown(raw)}: write numbers separated by single commas, like {default or '1,3,4'}.")
+        raise BadParameter(name, _("%(label)s has an empty item in %(got)s: write numbers separated by single "
+                                   "commas, like %(example)s.", label=_(label), got=_shown(raw), example=default or "1,3,4"))
     if len(items) > max_items:
-        raise BadParameter(name, f"{label} may hold at most {max_items} numbers; got {len(items)}.")
+        raise BadParameter(name, _too_many(label, max_items, len(items)))
     if len(items) < min_items:
-        raise BadParameter(name, f"{label} needs at least {min_items} number{'s' if min_items > 1 else ''}.")
+        if min_items == 1:
+            raise BadParameter(name, _("%(label)s needs at least 1 number.", label=_(label)))
+        raise BadParameter(name, _("%(label)s needs at least %(least)s numbers.", label=_(label), least=min_items))
     digits = len(str(hi))
-    bound = f"from {lo} to {hi:,}" if hi < 10**9 else f"from {lo} to 10^{digits - 1}" if hi == 10 ** (digits - 1) else f"from {lo} to below 10^{digits}"
+    # The top bound as written: 1,000; 10^9; or (for 10^9 − 1 and the like) below 10^9.
+    below = hi >= 10**9 and hi != 10 ** (digits - 1)
+    top = f"{hi:,}" if hi < 10**9 else f"10^{digits - 1}" if not below else f"10^{digits}"
     values = []
     for item in items:
         value = read_whole(item, max_digits=digits + 1)
         if value is None:
-            raise BadParameter(name, f"{label} must list whole numbers {bound}; {_shown(item)} is not one.")
+            if below:
+                raise BadParameter(name, _("%(label)s must list whole numbers from %(lo)s to below %(hi)s; %(got)s is "
+                                           "not one.", label=_(label), lo=lo, hi=top, got=_shown(item)))
+            raise BadParameter(name, _("%(label)s must list whole numbers from %(lo)s to %(hi)s; %(got)s is not one.",
+                                       label=_(label), lo=lo, hi=top, got=_shown(item)))
         if not lo <= value <= hi:
-            raise BadParameter(name, f"{label} must list whole numbers {bound}; got {value}.")
+            if below:
+                raise BadParameter(name, _("%(label)s must list whole numbers from %(lo)s to below %(hi)s; got "
+                                           "%(value)s.", label=_(label), lo=lo, hi=top, value=value))
+            raise BadParameter(name, _("%(label)s must list whole numbers from %(lo)s to %(hi)s; got %(value)s.",
+                                       label=_(label), lo=lo, hi=top, value=value))
         values.append(value)
     return values
+
+
+def _too_many(label: str, most: int, count: int) -> str:
+    return str(_("%(label)s may hold at most %(most)s numbers; got %(count)s.", label=_(label), most=most, count=count))
 
 
 def int_set_param(
@@ -138,7 +169,7 @@ def int_set_param(
         int_list_param(args, name, lo=lo, hi=hi, min_items=1, max_items=10 * max_items, default=default, label=label)
     )
     if len(values) > max_items:
-        raise BadParameter(name, f"{label} may hold at most {max_items} numbers; got {len(values)}.")
+        raise BadParameter(name, _too_many(label, max_items, len(values)))
     return values
 
 
@@ -146,4 +177,5 @@ def reject_unknown(args: Mapping[str, str], known: Sequence[str], *, widget: str
     """Lesson fences are strict: a key the widget does not know is a typo worth reporting."""
     for key in args:
         if key not in known:
-            raise BadParameter(key, f"{widget} has no parameter {key!r}; it takes {', '.join(known)}.")
+            raise BadParameter(key, _("%(widget)s has no parameter %(key)s; it takes %(keys)s.",
+                                      widget=widget, key=repr(key), keys=", ".join(known)))

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from grundy.i18n import N_
 from grundy.widgets import params as p
 
 Kind = Literal["int", "choice", "flag", "hide", "int-list", "int-set", "text"]
@@ -22,13 +23,13 @@ class Param:
 
     name: str
     kind: Kind
-    label: str  # names the parameter in messages: "The largest heap"
+    label: str  # names the parameter in messages: N_("The largest heap"), said with _(label)
     default: str = ""  # "" for an optional number (blank means none)
     lo: int = 0
     hi: int = 0
     choices: tuple[str, ...] = ()
     max_items: int = 0
-    help: str = ""  # what the README says beyond the bounds
+    help: str = ""  # what the README says beyond the bounds (marked with N_ too)
     applies_when: tuple[str, str] | None = None  # (key, value): read only then (Bash's m when rule=bash)
     labels: tuple[str, ...] = ()  # a choice's words in a menu, one per choice (none: the keys)
 
@@ -101,12 +102,13 @@ def by_name(params: Sequence[Param]) -> dict[str, Param]:
 # ---------------------------------------------------------------- parameters several widgets share
 
 
-def step(hi: int, label: str = "The step (cells filled)", help: str = "start stepping with this many cells filled") -> Param:
+def step(hi: int, label: str = N_("The step (cells filled)"),
+         help: str = N_("start stepping with this many cells filled")) -> Param:
     return Param("step", "int", label, lo=0, hi=hi, help=help)
 
 
-HIDE = Param("hide", "hide", "Hide until revealed", help="0: while stepping, show everything and mark the step")
-SG = Param("sg", "flag", "Show SG values", help="1 shows SG values")
+HIDE = Param("hide", "hide", p.HIDE_LABEL, help=N_("0: while stepping, show everything and mark the step"))
+SG = Param("sg", "flag", N_("Show SG values"), help=N_("1 shows SG values"))
 
 
 def readme_table(widgets: Sequence[tuple[str, Sequence[Param]]]) -> str:

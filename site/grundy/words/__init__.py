@@ -1,23 +1,26 @@
 """Words at the edge: the engine describes moves and errors as data, and this package says them.
 
-A language is a catalogue (``grundy.words.en`` today; a Chinese one is a second catalogue with
-the same keys), so translating the site never means editing the engine.
+A language is a catalogue (``grundy.words.en``, and ``grundy.words.zh`` with the same keys), so
+translating the site never means editing the engine.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from grundy.games.core import Action, GameError
-from grundy.words import en
+from grundy.words import en, zh
 
-ErrorTemplate = str | Callable[[dict[str, object]], str]
+# A format string over the error's params, or a function of them (None: not this catalogue's to
+# say, e.g. an error a web layer raised in the reader's words under a code the engine uses too).
+ErrorTemplate = str | Callable[[dict[str, object]], str | None]
 
-CATALOGUES = {"en": en.MOVES}
-GROUP_CATALOGUES = {"en": en.GROUPS}
+CATALOGUES = {"en": en.MOVES, "zh": zh.MOVES}
+GROUP_CATALOGUES = {"en": en.GROUPS, "zh": zh.GROUPS}
 # The engine's errors said in a language other than English, by ``GameError.code``: a format
 # string over the error's ``params`` ({name}), or a function of them. English is ``str(error)``,
 # which the engine writes itself.
-ERROR_CATALOGUES: dict[str, dict[str, ErrorTemplate]] = {}
+ERROR_CATALOGUES: dict[str, dict[str, ErrorTemplate]] = {"zh": zh.ERRORS}
+EITHER: dict[str, Callable[[Iterable[str]], str]] = {"en": en.either, "zh": zh.either}
 
 
 def here() -> str:
@@ -63,7 +66,16 @@ def error_message(error: GameError, language: str | None = None) -> str:
     template = ERROR_CATALOGUES.get(language or here(), {}).get(error.code)
     if template is None:
         return str(error)
-    return template(error.params) if callable(template) else template.format(**error.params)
+    try:
+        said = template(error.params) if callable(template) else template.format(**error.params)
+    except (KeyError, IndexError):  # a raise without the params its words need: English beats a crash
+        return str(error)
+    return str(error) if said is None else said
 
 
-__all__ = ["describe", "error_message", "here", "split"]
+def either(items: Iterable[str], language: str | None = None) -> str:
+    """A choice among items in the request's language: "a, b or c", "a、b 或 c"."""
+    return EITHER[language or here()](items)
+
+
+__all__ = ["describe", "either", "error_message", "here", "split"]

@@ -5,7 +5,7 @@ needs a plural or a list.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 Template = str | Callable[[tuple[int, ...]], str]
 
@@ -85,3 +85,11 @@ GROUPS: dict[str, tuple[str, str] | Callable[[tuple[int, ...]], tuple[str, str]]
     "move-step": ("step {1}", "move {0} down"),
     "turn-over": _turned_group,
 }
+
+
+def either(items: Iterable[str]) -> str:
+    """A choice among items: "a, b or c" (the widgets' messages for a value not among them)."""
+    listed = list(items)
+    if len(listed) < 2:
+        return "".join(listed)
+    return ", ".join(listed[:-1]) + " or " + listed[-1]
