@@ -139,6 +139,9 @@ def register(app: Flask, instance: Path) -> None:
     target = instance / "translations"
     compile_catalogues(SOURCE, target)
     Babel(app, locale_selector=lambda: current().code, default_translation_directories=str(target))
+    # A {% trans %} block's whitespace collapses, as the extractor reads it (babel.cfg: trimmed),
+    # so a block laid out over several lines still finds its catalogue entry.
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.wsgi_app = LanguagePrefix(app.wsgi_app)  # type: ignore[method-assign]
 
     @app.context_processor
