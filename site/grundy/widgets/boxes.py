@@ -11,19 +11,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.games.core import nim_sum
+from grundy.i18n import N_, _
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter
 
 NAME = "boxes"
-TITLE = "HDU 3389: boxes that are a staircase"
-BLURB = (
+TITLE = N_("HDU 3389: boxes that are a staircase")
+BLURB = N_(
     "Cards move from box B to a smaller box A when A + B is odd and divisible by 3. Each box's moves,"
     " its residue mod 6, and the two classes every move goes between."
 )
 MAX_BOXES = 36
-N = spec.Param("n", "int", "Boxes", default="15", lo=1, hi=MAX_BOXES)
-CARDS = spec.Param("cards", "int-list", "Cards in boxes 1, 2, 3, …", default="", lo=0, hi=10**6, max_items=MAX_BOXES,
+N = spec.Param("n", "int", N_("Boxes"), default="15", lo=1, hi=MAX_BOXES)
+CARDS = spec.Param("cards", "int-list", N_("Cards in boxes 1, 2, 3, …"), default="", lo=0, hi=10**6, max_items=MAX_BOXES,
                    help="optional: the cards in each box from box 1, e.g. `1,3,3,2,2,1,2`")
 PARAMS = (N, CARDS)
 KEYS = spec.keys(PARAMS)
@@ -47,7 +48,7 @@ def parse(args: Mapping[str, str]) -> Params:
     n = N.whole(args)
     cards = tuple(CARDS.int_list(args)) if args.get("cards", "").strip() else ()  # no cards: just the boxes
     if len(cards) > n:
-        raise BadParameter("cards", f"There are {n} boxes, and {len(cards)} card counts were given.")
+        raise BadParameter("cards", _("There are %(n)s boxes, and %(count)s card counts were given.", n=n, count=len(cards)))
     return Params(n, cards)
 
 

@@ -9,16 +9,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grundy.games import kmultiple
+from grundy.i18n import N_
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 
 NAME = "k-table"
-TITLE = "The losing numbers for k = 1, 2, 3, …"
-BLURB = "For each k, the heaps a first player loses: powers of two, Fibonacci numbers, and slower sequences after."
+TITLE = N_("The losing numbers for k = 1, 2, 3, …")
+BLURB = N_("For each k, the heaps a first player loses: powers of two, Fibonacci numbers, and slower sequences after.")
 MAX_K = 100
-KS = spec.Param("ks", "int-list", "The values of k", default="1,2,3,4,5", lo=1, hi=MAX_K, max_items=8,
+KS = spec.Param("ks", "int-list", N_("The values of k"), default="1,2,3,4,5", lo=1, hi=MAX_K, max_items=8,
                 help="each row's k")
-UPTO = spec.Param("upto", "int", "The largest heap", default="100", lo=1, hi=10**6)
+UPTO = spec.Param("upto", "int", N_("The largest heap"), default="100", lo=1, hi=10**6)
 PARAMS = (KS, UPTO)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
@@ -60,7 +61,7 @@ class Line:
         return f"{round(r * 100) / 100:.2f}"
 
 
-NAMES = {1: "powers of two", 2: "Fibonacci numbers"}
+NAMES = {1: N_("powers of two"), 2: N_("Fibonacci numbers")}  # said in the template: _(line.name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,22 +5,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.games.takeaway import Cell, cells
+from grundy.i18n import N_
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import hide_query
-from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
+from grundy.widgets.params import HIDE_LABEL, hide_query
+from grundy.widgets.rules import RuleChoice, parse_rule, rule_label, rule_params
 
 NAME = "mex-steps"
-TITLE = "The mex, step by step"
-BLURB = (
+TITLE = N_("The mex, step by step")
+BLURB = N_(
     "Watch SG(0), SG(1), … being computed: the options, their values, and the first missing number."
 )
 MAX_UPTO = 60  # every option of every position is listed: 61 positions stay readable
-UPTO = spec.Param("upto", "int", "The largest heap", default="12", lo=0, hi=MAX_UPTO)
-N = spec.Param("n", "int", "The position being computed", default="0", lo=0, hi=MAX_UPTO,
+UPTO = spec.Param("upto", "int", N_("The largest heap"), default="12", lo=0, hi=MAX_UPTO)
+N = spec.Param("n", "int", N_("The position being computed"), default="0", lo=0, hi=MAX_UPTO,
                help="the position being computed")
 PARAMS = (*rule_params("set"), UPTO, N,
-          spec.Param("hide", "hide", "Hide until revealed", help="0 shows the values after `n` too"))
+          spec.Param("hide", "hide", HIDE_LABEL, help="0 shows the values after `n` too"))
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
@@ -63,7 +64,7 @@ def view(params: Params) -> View:
     current = table[params.n]
     return View(
         params=params,
-        rule_label=rule.label,
+        rule_label=rule_label(rule),
         cells=table,
         current=current,
         chips=list(range(current.grundy + 1)),

@@ -6,22 +6,23 @@ from dataclasses import dataclass
 
 from grundy.numerals import read_whole
 from grundy.games.takeaway import Period, SubtractionSet, grundy, grundy_values, period
+from grundy.i18n import N_, _
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter
 
 NAME = "period"
-TITLE = "Periodic SG values, and a heap of any size"
-BLURB = (
+TITLE = N_("Periodic SG values, and a heap of any size")
+BLURB = N_(
     "For a finite subtraction set, the SG values repeat from some point on. Once the period is"
     " found, SG of a heap with a hundred digits is a lookup."
 )
 MAX_UPTO = 200
 MAX_DIGITS = 1000  # a heap of 1000 digits: folding it by the period is one division
 PARAMS = (
-    spec.Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=100, max_items=10, help="e.g. `1,3,4`"),
-    spec.Param("upto", "int", "The largest heap shown", default="40", lo=0, hi=MAX_UPTO),
-    spec.Param("n", "text", "The heap n", default="1000000000000000000", help=f"a heap of up to {MAX_DIGITS} digits"),
+    spec.Param("set", "int-set", N_("The set S"), default="1,3,4", lo=1, hi=100, max_items=10, help="e.g. `1,3,4`"),
+    spec.Param("upto", "int", N_("The largest heap shown"), default="40", lo=0, hi=MAX_UPTO),
+    spec.Param("n", "text", N_("The heap n"), default="1000000000000000000", help=f"a heap of up to {MAX_DIGITS} digits"),
 )
 SET, UPTO, N = PARAMS
 KEYS = spec.keys(PARAMS)
@@ -50,7 +51,8 @@ def parse(args: Mapping[str, str]) -> Params:
     if raw:
         n = read_whole(raw, max_digits=MAX_DIGITS)
         if n is None:
-            raise BadParameter("n", f"The heap n must be a whole number of at most {MAX_DIGITS} digits; got {raw[:40]!r}.")
+            raise BadParameter("n", _("The heap n must be a whole number of at most %(digits)s digits; got %(got)s.",
+                                    digits=MAX_DIGITS, got=repr(raw[:40])))
     return Params(amounts, upto, n)
 
 
@@ -68,7 +70,9 @@ class View:
     @property
     def n_text(self) -> str:
         text = str(self.params.n)
-        return text if len(text) <= 60 else f"{text[:24]}…{text[-24:]} ({len(text)} digits)"
+        if len(text) <= 60:
+            return text
+        return str(_("%(head)s…%(tail)s (%(count)s digits)", head=text[:24], tail=text[-24:], count=len(text)))
 
 
 def view(params: Params) -> View:

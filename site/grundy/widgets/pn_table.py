@@ -6,18 +6,19 @@ from dataclasses import dataclass
 
 from grundy.games.core import Outcome, outcome_of
 from grundy.games.takeaway import Cell, Period, cell, grundy_values, period
+from grundy.i18n import N_
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import hide_query
-from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
+from grundy.widgets.rules import RuleChoice, parse_rule, rule_label, rule_params
 
 NAME = "pn-table"
-TITLE = "P/N table of a take-away game"
-BLURB = (
+TITLE = N_("P/N table of a take-away game")
+BLURB = N_(
     "Choose a rule and a range; the table marks every heap P or N, and Next fills it one heap at a time with the reason."
 )
 MAX_UPTO = 300  # 301 cells: the widest table that still fits a projected screen, built in ~8 ms
-UPTO = spec.Param("upto", "int", "The largest heap", default="20", lo=0, hi=MAX_UPTO)
+UPTO = spec.Param("upto", "int", N_("The largest heap"), default="20", lo=0, hi=MAX_UPTO)
 PARAMS = (*rule_params("bash"), UPTO, spec.SG, spec.step(MAX_UPTO + 1), spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
@@ -121,7 +122,7 @@ def view(params: Params) -> View:
     current = cell(rule, params.step - 1, values) if params.step else None
     return View(
         params=params,
-        rule_label=rule.label,
+        rule_label=rule_label(rule),
         cells=[
             CellView(
                 n=n,

@@ -5,26 +5,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.games.takeaway import Bash, Fibonacci, PowersOfTwo, Rule, SubtractionSet
+from grundy.i18n import N_, _
 from grundy.widgets.spec import Param
 
 RULES = ("bash", "set", "powers-of-two", "fibonacci")
+# The menu's words, marked for the catalogue and said where they are shown (``_(label)``).
 RULE_NAMES = {
-    "bash": "Bash: take 1 to m",
-    "set": "A subtraction set S",
-    "powers-of-two": "Powers of two (HDU 1847)",
-    "fibonacci": "Fibonacci numbers (HDU 1848)",
+    "bash": N_("Bash: take 1 to m"),
+    "set": N_("A subtraction set S"),
+    "powers-of-two": N_("Powers of two (HDU 1847)"),
+    "fibonacci": N_("Fibonacci numbers (HDU 1848)"),
 }
 MAX_M = 100  # a table of 300 heaps still shows the period m + 1 three times over at m = 100
 MAX_AMOUNT = 100  # tables hold at most 300 heaps (60 in the mex stepper): larger amounts show nothing
 MAX_SET_SIZE = 10  # a set a learner can read at a glance (the CLI takes S-Nim's 100 amounts up to 10,000)
-M = Param("m", "int", "m (take 1 to m)", default="2", lo=1, hi=MAX_M, help="Bash", applies_when=("rule", "bash"))
-SET = Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=MAX_AMOUNT, max_items=MAX_SET_SIZE,
+M = Param("m", "int", N_("m (take 1 to m)"), default="2", lo=1, hi=MAX_M, help="Bash", applies_when=("rule", "bash"))
+SET = Param("set", "int-set", N_("The set S"), default="1,3,4", lo=1, hi=MAX_AMOUNT, max_items=MAX_SET_SIZE,
             help="e.g. `1,3,4`", applies_when=("rule", "set"))
 
 
 def rule_params(default: str) -> tuple[Param, Param, Param]:
     """The rule's three keys (``rule``, ``m``, ``set``), with the rule a widget starts from."""
-    return (Param("rule", "choice", "rule", default=default, choices=RULES), M, SET)
+    return (Param("rule", "choice", N_("rule"), default=default, choices=RULES), M, SET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,19 @@ class RuleChoice:
         elif self.name == "set":
             q["set"] = self.set_text
         return q
+
+
+def rule_label(rule: Rule) -> str:
+    """A rule's short name in the reader's language: the engine's ``rule.label`` ("take 1 to 3",
+    "S = {1, 3, 4}"), said at the edge so the engine stays free of gettext. In English (and
+    outside a request) it is the engine's own words; a test keeps the two equal."""
+    if isinstance(rule, Bash):
+        return str(_("take 1 to %(m)s", m=rule.m) if rule.m > 1 else _("take 1"))
+    if isinstance(rule, PowersOfTwo):
+        return str(_("take a power of two"))
+    if isinstance(rule, Fibonacci):
+        return str(_("take a Fibonacci number"))
+    return rule.label  # "S = {1, 3, 4}": notation, the same in every language
 
 
 def parse_rule(args: Mapping[str, str], *, default: str = "bash") -> RuleChoice:

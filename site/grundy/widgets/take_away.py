@@ -6,21 +6,23 @@ from dataclasses import dataclass
 
 from grundy.games import GameError
 from grundy.games.takeaway import Turn, replay
+from grundy.i18n import N_, _
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.numerals import read_whole
 from grundy.widgets.params import BadParameter
-from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
+from grundy.widgets.rules import RuleChoice, parse_rule, rule_label, rule_params
+from grundy.words import error_message
 
 NAME = "take-away"
-TITLE = "Play a take-away game"
-BLURB = (
+TITLE = N_("Play a take-away game")
+BLURB = N_(
     "Two players share one heap and take turns at one screen; whoever cannot move loses."
 )
 MAX_START = 50  # two players at one screen: a game of at most 50 moves, each a button
-START = spec.Param("start", "int", "The starting heap", default="5", lo=1, hi=MAX_START, help="coins")
+START = spec.Param("start", "int", N_("The starting heap"), default="5", lo=1, hi=MAX_START, help="coins")
 PARAMS = (*rule_params("bash"), START,
-          spec.Param("moves", "text", "The moves", help="the coins taken so far, e.g. `1,3`: two players at one screen"))
+          spec.Param("moves", "text", N_("The moves"), help="the coins taken so far, e.g. `1,3`: two players at one screen"))
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 PLAYERS = ("Alice", "Bob")
@@ -51,15 +53,17 @@ def parse(args: Mapping[str, str]) -> Params:
     raw = args.get("moves", "").strip()
     items = [item.strip() for item in raw.split(",")] if raw else []
     if len(items) > start:  # every move takes at least one coin
-        raise BadParameter("moves", f"A game from {start} coins has at most {start} moves; got {len(items)}.")
+        raise BadParameter("moves", _("A game from %(start)s coins has at most %(start)s moves; got %(count)s.",
+                                     start=start, count=len(items)))
     read = [read_whole(item, max_digits=3) for item in items]
     takes = tuple(n for n in read if n is not None)
     if len(takes) != len(items):
-        raise BadParameter("moves", f"The moves must be numbers of coins separated by commas; got {raw[:40]!r}.")
+        raise BadParameter("moves", _("The moves must be numbers of coins separated by commas; got %(got)s.",
+                                     got=repr(raw[:40])))
     try:
         replay(choice.rule, start, takes)
     except GameError as error:
-        raise BadParameter("moves", f"Illegal game: {error}.") from error
+        raise BadParameter("moves", _("Illegal game: %(error)s.", error=error_message(error))) from error
     return Params(choice, start, takes)
 
 
@@ -85,7 +89,7 @@ def view(params: Params) -> View:
     mover = len(turns) % 2
     return View(
         params=params,
-        rule_label=rule.label,
+        rule_label=rule_label(rule),
         turns=turns,
         heap=heap,
         to_move=PLAYERS[mover],
