@@ -20,14 +20,15 @@ from dataclasses import dataclass
 from grundy.games import euclid
 from grundy.games.core import Outcome
 from grundy.games.registry import family
+from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 
 NAME = "every-sg"
-TITLE = "Every-SG: step counts of Euclid's game"
-BLURB = (
+TITLE = N_("Every-SG: step counts of Euclid's game")
+BLURB = N_(
     "Each cell is a pair of piles with its outcome and step count: how long the game lasts when"
     " its winner plays long and its loser short. Click a pair for its moves; list several pairs"
     " to play them all at once."
@@ -35,9 +36,9 @@ BLURB = (
 MAX_SIZE = 20  # a table of 21 × 21 pairs
 MAX_PILE = 1000  # HDU 3595's limit (step counts have a closed rule; a pair's moves are listed, up to 1000)
 MAX_PAIRS = 8
-SIZE = spec.Param("size", "int", "The largest pile in the table", default="12", lo=2, hi=MAX_SIZE)
-CELL = spec.Param("cell", "text", "The pair shown", help=f"a pair like `5,8` (piles up to {MAX_PILE})")
-PAIRS = spec.Param("pairs", "text", "The games played at once",
+SIZE = spec.Param("size", "int", N_("The largest pile in the table"), default="12", lo=2, hi=MAX_SIZE)
+CELL = spec.Param("cell", "text", N_("The pair shown"), help=f"a pair like `5,8` (piles up to {MAX_PILE})")
+PAIRS = spec.Param("pairs", "text", N_("The games played at once"),
                    help=f"up to {MAX_PAIRS} pairs like `3,5 2,7` (piles up to {MAX_PILE}): every one is moved each turn")
 # Buttons send their own keys, so the form's fields ride along and the button wins: the step
 # buttons "go" (a step kept in the form rides along with a clicked pair), "Play this turn" sends
@@ -50,7 +51,7 @@ def pair_count(size: int) -> int:
     return (size + 1) * (size + 2) // 2
 
 
-STEP = spec.step(pair_count(MAX_SIZE), "The step (pairs filled)", help="start stepping with this many pairs filled")
+STEP = spec.step(pair_count(MAX_SIZE), N_("The step (pairs filled)"), help=N_("start stepping with this many pairs filled"))
 PARAMS = (SIZE, CELL, PAIRS, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
@@ -62,7 +63,8 @@ EUCLID = family("euclid")
 def _pair(text: str, name: str) -> Pair:
     parts = [read_whole(p.strip(), max_digits=4) for p in text.split(",")]
     if len(parts) != 2 or parts[0] is None or parts[1] is None or max(parts[0], parts[1]) > MAX_PILE:
-        raise BadParameter(name, f"A pair is two piles like 5,8, each from 0 to {MAX_PILE}; got {text[:20]!r}.")
+        raise BadParameter(name, _("A pair is two piles like 5,8, each from 0 to %(most)s; got %(got)s.", most=MAX_PILE,
+                                   got=repr(text[:20])))
     return parts[0], parts[1]
 
 
@@ -102,7 +104,7 @@ def parse(args: Mapping[str, str]) -> Params:
     cell = _pair(raw_cell, "cell") if raw_cell else None
     items = [p for p in re.split(r"[\s;]+", args.get("pairs", "").strip()) if p]
     if len(items) > MAX_PAIRS:
-        raise BadParameter("pairs", f"At most {MAX_PAIRS} games at once; got {len(items)}.")
+        raise BadParameter("pairs", _("At most %(most)s games at once; got %(got)s.", most=MAX_PAIRS, got=len(items)))
     step = STEP.optional_whole(args, hi=pair_count(size))
     return Params(size, cell, tuple(_pair(p, "pairs") for p in items), step, spec.HIDE.flag(args))
 

@@ -4,23 +4,23 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-
 from typing import Any
 
-from grundy.numerals import read_whole
 from grundy.games.core import nim_sum
 from grundy.games.family import Family
 from grundy.games.registry import family
-from grundy.words import describe
+from grundy.games.wythoff import SG_MAX_PILE
+from grundy.i18n import N_, _
+from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter
 from grundy.widgets.rules import RULE_NAMES
-from grundy.games.wythoff import SG_MAX_PILE
+from grundy.words import describe
 
 NAME = "game-sum"
-TITLE = "A sum of different games"
-BLURB = (
+TITLE = N_("A sum of different games")
+BLURB = N_(
     "Play several games at once: each turn, move in exactly one. Each component counts as a Nim"
     " heap of its SG value, so the sum is lost exactly when those values XOR to 0."
 )
@@ -30,20 +30,20 @@ SUB_RULES = ("set", "powers-of-two", "fibonacci")
 # heaps go to 1,000, tabulated in 2 ms.
 MAX_FIBONACCI_HEAP = 1000
 PARAMS = (
-    spec.Param("nim", "int-list", "The list of Nim heaps", default="5", hi=10**18, max_items=MAX_PARTS,
-               help="blank = none"),
-    spec.Param("bash", "int-list", "The list of Bash heaps", default="7", hi=10**18, max_items=MAX_PARTS,
-               help="blank = none"),
-    spec.Param("m", "int", "m (Bash: take 1 to m)", default="3", lo=1, hi=100),
-    spec.Param("sub", "int-list", "The list of subtraction heaps", default="10", hi=10**6, max_items=MAX_PARTS,
-               help="blank = none"),
+    spec.Param("nim", "int-list", N_("The list of Nim heaps"), default="5", hi=10**18, max_items=MAX_PARTS,
+               help=N_("blank = none")),
+    spec.Param("bash", "int-list", N_("The list of Bash heaps"), default="7", hi=10**18, max_items=MAX_PARTS,
+               help=N_("blank = none")),
+    spec.Param("m", "int", N_("m (Bash: take 1 to m)"), default="3", lo=1, hi=100),
+    spec.Param("sub", "int-list", N_("The list of subtraction heaps"), default="10", hi=10**6, max_items=MAX_PARTS,
+               help=N_("blank = none")),
     # The subtraction heaps' rule, as the P/N table offers it (but Bash, which has its own heaps):
     # a set S, the powers of two (HDU 1847) or the Fibonacci numbers (HDU 1848).
-    spec.Param("subrule", "choice", "rule of the subtraction heaps", default="set", choices=SUB_RULES,
+    spec.Param("subrule", "choice", N_("rule of the subtraction heaps"), default="set", choices=SUB_RULES,
                labels=tuple(RULE_NAMES[r] for r in SUB_RULES)),
     # the practice games' sets (at most 6 amounts up to 20): sums are about the XOR, not big rules
-    spec.Param("set", "int-set", "The set S", default="1,3,4", lo=1, hi=20, max_items=6, help="the set rule"),
-    spec.Param("wythoff", "text", "Wythoff positions", default="2,3",
+    spec.Param("set", "int-set", N_("The set S"), default="1,3,4", lo=1, hi=20, max_items=6, help=N_("the set rule")),
+    spec.Param("wythoff", "text", N_("Wythoff positions"), default="2,3",
                help=f"pairs like `3,5 1,2`, piles up to {SG_MAX_PILE}; blank = none"),
 )
 P = spec.by_name(PARAMS)
@@ -114,31 +114,34 @@ def parse(args: Mapping[str, str]) -> Params:
     sub = _list(values, "sub")
     subrule = P["subrule"].choice(args)
     if subrule == "fibonacci" and any(n > MAX_FIBONACCI_HEAP for n in sub):
-        raise BadParameter("sub", f"With the Fibonacci rule, subtraction heaps go up to {MAX_FIBONACCI_HEAP:,}"
-                                  f" (HDU 1848's limit; its values are tabulated); got {max(sub):,}.")
+        raise BadParameter("sub", _("With the Fibonacci rule, subtraction heaps go up to %(most)s (HDU 1848's limit;"
+                                    " its values are tabulated); got %(got)s.",
+                                    most=f"{MAX_FIBONACCI_HEAP:,}", got=f"{max(sub):,}"))
     amounts = P["set"].int_set(values)
     pairs: list[tuple[int, int]] = []
     for item in filter(None, re.split(r"[\s;]+", values["wythoff"].strip())):
         piles = [read_whole(p, max_digits=3) for p in item.split(",")]
         if len(piles) != 2 or not all(p is not None and p <= SG_MAX_PILE for p in piles):
-            raise BadParameter("wythoff", f"Wythoff positions are pairs like 3,5 (piles up to {SG_MAX_PILE}), separated"
-                                          f" by spaces; got {item[:20]!r}.")
+            raise BadParameter("wythoff", _("Wythoff positions are pairs like 3,5 (piles up to %(most)s), separated"
+                                            " by spaces; got %(got)s.", most=SG_MAX_PILE, got=repr(item[:20])))
         pairs.append((piles[0] or 0, piles[1] or 0))
     total = len(nim) + len(bash) + len(sub) + len(pairs)
     if total == 0:
-        raise BadParameter("nim", "The sum is empty: give at least one component.")
+        raise BadParameter("nim", _("The sum is empty: give at least one component."))
     if total > MAX_PARTS:
-        raise BadParameter("nim", f"A sum may have at most {MAX_PARTS} components; got {total}.")
+        raise BadParameter("nim", _("A sum may have at most %(most)s components; got %(got)s.", most=MAX_PARTS, got=total))
     return Params(nim, bash, m, sub, amounts, tuple(pairs), subrule)
 
 
-FAMILY_NAMES = {"nim": "Nim heap", "bash": "Bash heap", "subtraction": "Subtraction heap", "wythoff": "Wythoff piles"}
+# A component's kind, marked for the catalogue and said in the view (``_(FAMILY_NAMES[…])``).
+FAMILY_NAMES = {"nim": N_("Nim heap"), "bash": N_("Bash heap"), "subtraction": N_("Subtraction heap"),
+                "wythoff": N_("Wythoff piles")}
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
     index: int
-    kind: str
+    kind: str  # in the reader's language
     text: str
     value: int
     moves: list[tuple[str, str]]  # (move, the component after it) that make the XOR 0
@@ -173,7 +176,7 @@ def view(params: Params) -> View:
         if total:  # a move to value ⊕ total zeroes the XOR (values above this one's may be reachable too)
             fam = families[part.family]
             moves = [(describe(a), " ".join(map(fam.format, r))) for a, r in fam.moves_to_value(part.position, value ^ total)]
-        rows.append(Row(i + 1, FAMILY_NAMES[part.family], part.text, value, moves))
+        rows.append(Row(i + 1, _(FAMILY_NAMES[part.family]), part.text, value, moves))
     width = max(1, max(v.bit_length() for v in values + [total]))
     return View(params, rows, total, width)
 

@@ -12,20 +12,21 @@ from dataclasses import dataclass
 
 from grundy.games.core import Outcome
 from grundy.games.takeaway import Rule
+from grundy.i18n import N_
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import hide_query
-from grundy.widgets.rules import RuleChoice, parse_rule, rule_params
+from grundy.widgets.rules import RuleChoice, parse_rule, rule_label, rule_params
 
 NAME = "misere-table"
-TITLE = "Normal and misère play, side by side"
-BLURB = (
+TITLE = N_("Normal and misère play, side by side")
+BLURB = N_(
     "One take-away rule, two rows of P and N: normal play (the last move wins) above, misère play"
     " (the last move loses) below. Next fills one heap in both rows and says why."
 )
 MAX_UPTO = 100  # two rows of 101 cells: still readable side by side on a projector
-UPTO = spec.Param("upto", "int", "The largest heap", default="12", lo=0, hi=MAX_UPTO)
-STEP = spec.step(MAX_UPTO + 1, "The step (heaps filled)", help="start stepping with this many heaps filled")
+UPTO = spec.Param("upto", "int", N_("The largest heap"), default="12", lo=0, hi=MAX_UPTO)
+STEP = spec.step(MAX_UPTO + 1, N_("The step (heaps filled)"), help=N_("start stepping with this many heaps filled"))
 PARAMS = (*rule_params("bash"), UPTO, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
@@ -99,7 +100,7 @@ class Column:
 @dataclass(frozen=True, slots=True)
 class View:
     params: Params
-    rule_label: str
+    rule_label: str  # in the reader's language
     columns: list[Column]
     current: int | None  # the heap the last step filled
     normal_reason: Reason | None
@@ -136,7 +137,7 @@ def view(params: Params) -> View:
     current = step - 1 if step else None
     return View(
         params=params,
-        rule_label=rule.label,
+        rule_label=rule_label(rule),
         columns=[Column(n, normal[n], misere[n], n < filled, n == current) for n in range(params.upto + 1)],
         current=current,
         normal_reason=_reason(rule, current, normal) if current is not None else None,

@@ -6,13 +6,14 @@ from dataclasses import dataclass
 
 from grundy.games import nim
 from grundy.games.core import nim_sum
+from grundy.i18n import N_
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 
 NAME = "xor-columns"
-TITLE = "Nim in binary: the XOR columns"
-BLURB = (
+TITLE = N_("Nim in binary: the XOR columns")
+BLURB = N_(
     "Write the heaps in binary, one column per power of two. Nim is lost for the player to move"
     " exactly when every column has an even number of 1s. Tick Misère for the game where the last"
     " coin loses (lesson 9)."
@@ -21,13 +22,15 @@ MAX_HEAPS = 12
 MAX_VALUE = 10**36 - 1  # about 120 binary columns: wide, but still a table you can read
 # What each step adds, so a class can work out each part before it appears. Step 0 shows the
 # heap sizes alone; step k shows stages 0..k.
-STAGES = ("the heaps", "in binary", "1s per column", "the XOR", "its highest 1", "the winning move")
+# The names are marked for the catalogue and said where they are shown (``_(view.stage_name)``).
+STAGES = (N_("the heaps"), N_("in binary"), N_("1s per column"), N_("the XOR"), N_("its highest 1"),
+          N_("the winning move"))
 LAST_STAGE = len(STAGES) - 1
-HEAPS = spec.Param("heaps", "int-list", "The heap list", default="14,21,39", lo=0, hi=MAX_VALUE, max_items=MAX_HEAPS,
-                   help="e.g. `14,21,39`")
-STEP = spec.step(LAST_STAGE, "The step (stages shown)",
-                 help="heaps, binary, 1s per column, XOR, highest 1, winning move")
-MISERE = spec.Param("misere", "flag", "Misère play", help="1: whoever takes the last coin loses (lesson 9)")
+HEAPS = spec.Param("heaps", "int-list", N_("The heap list"), default="14,21,39", lo=0, hi=MAX_VALUE, max_items=MAX_HEAPS,
+                   help=N_("e.g. `14,21,39`"))
+STEP = spec.step(LAST_STAGE, N_("The step (stages shown)"),
+                 help=N_("heaps, binary, 1s per column, XOR, highest 1, winning move"))
+MISERE = spec.Param("misere", "flag", N_("Misère play"), help=N_("1: whoever takes the last coin loses (lesson 9)"))
 PARAMS = (HEAPS, MISERE, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
