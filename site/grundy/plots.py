@@ -1,4 +1,9 @@
-"""Plotly figures built in Python and handed to the page as JSON (the vendored plotly.js draws them)."""
+"""Plotly figures built in Python and handed to the page as JSON (the vendored plotly.js draws them).
+
+Their words (legend, hover text, axis titles) are said with ``_`` as each figure is built, in the
+request's language. Nothing here is kept between requests; the response memo that keeps whole
+answers (grundy.web.delivery) is keyed by the language prefix too, so an English reader never gets
+a Chinese figure."""
 from __future__ import annotations
 
 import json
@@ -7,6 +12,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from grundy.games import wythoff
+from grundy.i18n import _
 
 PHI = (1 + 5**0.5) / 2  # for drawing the lines y = φx and y = x/φ only; every verdict is exact
 P_COLOUR = "#2f6fc2"
@@ -25,10 +31,12 @@ def wythoff_figure(a: int, b: int, span: int, moves: list[tuple[int, int]]) -> d
     annotations = []
     if a <= span and b <= span:
         is_p = wythoff.is_p(a, b)
-        data.append({"hovertemplate": "your position (%{x}, %{y})<extra></extra>",
+        # hover templates are Plotly's (%{x}); gettext without arguments leaves them as they are
+        data.append({"hovertemplate": _("your position (%{x}, %{y})") + "<extra></extra>",
                      "marker": {"color": "#b4236b" if is_p else N_COLOUR, "line": {"color": "#222", "width": 1.5},
                                 "size": 18, "symbol": "star"},
-                     "mode": "markers", "name": f"you: ({a}, {b}), {'P' if is_p else 'N'}", "x": [a], "y": [b],
+                     "mode": "markers", "name": _("you: (%(a)s, %(b)s), %(outcome)s", a=a, b=b, outcome="P" if is_p else "N"),
+                     "x": [a], "y": [b],
                      "type": "scatter"})
         # each arrow starts at the star's edge (its radius is 9 px), not its centre, which it hid
         annotations = [{"arrowcolor": "#b4236b", "arrowhead": 2, "arrowsize": 1, "arrowwidth": 2.5, "ax": a, "axref": "x",
@@ -46,18 +54,19 @@ def wythoff_steps_figure(span: int, pairs: list[tuple[int, int]], current: int |
         a, b = pairs[current]
         data.append({"hoverinfo": "skip", "marker": {"color": "#b4236b", "line": {"width": 3}, "size": 22,
                                                      "symbol": "circle-open"},
-                     "mode": "markers", "name": f"just found: ({a}, {b})", "x": [a, b], "y": [b, a], "type": "scatter"})
+                     "mode": "markers", "name": _("just found: (%(a)s, %(b)s)", a=a, b=b), "x": [a, b], "y": [b, a], "type": "scatter"})
     return _finish(data, span, [])
 
 
 def _pairs(pairs: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    hover = _("P-position (%{x}, %{y})") + "<extra></extra>"
     return [
-        {"hovertemplate": "P-position (%{x}, %{y})<extra></extra>", "marker": {"color": P_COLOUR, "size": 9, "symbol": "circle"},
-         "mode": "markers", "name": "P-positions (aₖ, bₖ)", "x": [p[0] for p in pairs], "y": [p[1] for p in pairs],
+        {"hovertemplate": hover, "marker": {"color": P_COLOUR, "size": 9, "symbol": "circle"},
+         "mode": "markers", "name": _("P-positions (aₖ, bₖ)"), "x": [p[0] for p in pairs], "y": [p[1] for p in pairs],
          "type": "scatter"},
-        {"hovertemplate": "P-position (%{x}, %{y})<extra></extra>",
+        {"hovertemplate": hover,
          "marker": {"color": P_COLOUR, "line": {"width": 2}, "size": 9, "symbol": "circle-open"},
-         "mode": "markers", "name": "their mirror images", "x": [p[1] for p in pairs], "y": [p[0] for p in pairs],
+         "mode": "markers", "name": _("their mirror images"), "x": [p[1] for p in pairs], "y": [p[0] for p in pairs],
          "type": "scatter"},
     ]
 
@@ -83,8 +92,8 @@ def _finish(data: list[dict[str, Any]], span: int, annotations: list[dict[str, A
         "paper_bgcolor": "rgba(0,0,0,0)",
         "plot_bgcolor": "rgba(0,0,0,0)",
         "xaxis": {"constrain": "domain", "gridcolor": "rgba(128,128,128,0.2)", "range": [-0.5, span + 0.5],
-                  "title": {"text": "pile a"}, "zeroline": False},
-        "yaxis": {"gridcolor": "rgba(128,128,128,0.2)", "range": [-0.5, span + 0.5], "title": {"text": "pile b"},
+                  "title": {"text": _("pile a")}, "zeroline": False},
+        "yaxis": {"gridcolor": "rgba(128,128,128,0.2)", "range": [-0.5, span + 0.5], "title": {"text": _("pile b")},
                   "zeroline": False},  # same range on both axes; no forced aspect, which squashed narrow plots
     }
     if annotations:

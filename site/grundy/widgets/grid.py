@@ -10,10 +10,11 @@ from dataclasses import dataclass, replace
 
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from grundy.games.family import Family
 from grundy.games.registry import family
+from grundy.i18n import N_, _
 from grundy.words import describe
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
@@ -21,8 +22,8 @@ from grundy.numerals import read_whole
 from grundy.widgets.params import BadParameter, apply_overrides, hide_query
 
 NAME = "grid"
-TITLE = "P/N and SG grids of two-number games"
-BLURB = "Each cell is a position given by two numbers. Click one to see its moves; Next fills the grid in order."
+TITLE = N_("P/N and SG grids of two-number games")
+BLURB = N_("Each cell is a position given by two numbers. Click one to see its moves; Next fills the grid in order.")
 # The buttons send "pick" (a cell) and "go" (a step) so the hidden current cell and step can
 # ride along in the same form: a click on a cell keeps the step, a step keeps the cell.
 OVERRIDES = {"pick": "cell", "go": "step"}
@@ -35,30 +36,30 @@ MAX_SIZE = 24  # 25 × 25 cells: the largest grid that fits a phone's width and 
 class GridGame:
     """How the grid draws one family of the registry (its values and moves come from there)."""
 
-    name: str  # in the game menu, with what the axes mean
-    corner: str  # the table's corner label: what its rows and its columns count
+    name: str  # in the game menu, with what the axes mean (marked with N_, said with _)
+    corner: str  # the table's corner label: what its rows and its columns count (said with _ too)
     first: int = 0  # the first row and column (the Bomb game counts from 1)
     rows_up: bool = False  # row 0 at the bottom (kiki: the coin moves down the screen)
     home: bool = False  # a target cell at (0, 0) that pieces race to (Marbles)
 
 
 GRID_GAMES = {
-    "wythoff": GridGame("Wythoff's game (piles a, b)", "a \\ b"),
-    "kiki": GridGame("kiki's game (cells down, cells left)", "down \\ left", rows_up=True),
-    "marbles": GridGame("Marbles (row r, column c)", "r \\ c", home=True),
-    "bomb": GridGame("Bomb game (row p, column q)", "p \\ q", first=1),
+    "wythoff": GridGame(N_("Wythoff's game (piles a, b)"), "a \\ b"),
+    "kiki": GridGame(N_("kiki's game (cells down, cells left)"), N_("down \\ left"), rows_up=True),
+    "marbles": GridGame(N_("Marbles (row r, column c)"), "r \\ c", home=True),
+    "bomb": GridGame(N_("Bomb game (row p, column q)"), "p \\ q", first=1),
 }
 GAMES = tuple(GRID_GAMES)
 GAME_NAMES = {key: g.name for key, g in GRID_GAMES.items()}
 PARAMS = (
-    spec.Param("game", "choice", "game", default="wythoff", choices=GAMES),
-    spec.Param("size", "int", "The grid size", default="12", lo=2, hi=MAX_SIZE),
+    spec.Param("game", "choice", N_("game"), default="wythoff", choices=GAMES),
+    spec.Param("size", "int", N_("The grid size"), default="12", lo=2, hi=MAX_SIZE),
     spec.SG,
-    spec.Param("cell", "text", "The cell", help="e.g. `3,5`"),
+    spec.Param("cell", "text", N_("The cell"), help="e.g. `3,5`"),
     spec.step((MAX_SIZE + 1) ** 2),
     spec.HIDE,
 )
-GAME, SIZE, _, _, STEP, _ = PARAMS
+GAME, SIZE, STEP = PARAMS[0], PARAMS[1], PARAMS[4]
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
@@ -111,11 +112,12 @@ def parse(args: Mapping[str, str]) -> Params:
     if raw:
         parts = [read_whole(p.strip(), max_digits=3) for p in raw.split(",")]
         if len(parts) != 2 or parts[0] is None or parts[1] is None:
-            raise BadParameter("cell", f"The cell is two numbers with a comma, like 3,5; got {raw[:20]!r}.")
+            raise BadParameter("cell", _("The cell is two numbers with a comma, like 3,5; got %(got)s.", got=repr(raw[:20])))
         cell = (parts[0], parts[1])
         lo = GRID_GAMES[game].first
         if not all(lo <= v <= size for v in cell):
-            raise BadParameter("cell", f"The cell must lie on the grid, {lo} to {size} each way; got {raw!r}.")
+            raise BadParameter("cell", _("The cell must lie on the grid, %(lo)s to %(hi)s each way; got %(got)s.",
+                                         lo=lo, hi=size, got=repr(raw)))
     count = (size + 1 - GRID_GAMES[game].first) ** 2
     step = STEP.optional_whole(args, hi=count)
     return Params(game, size, sg, cell, step, spec.HIDE.flag(args))
@@ -146,6 +148,24 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
+class CellWords:
+    """What a cell's button says to a screen reader, in the reader's language, looked up once
+    per board (625 cells): %-templates filled per cell."""
+
+    blank: str  # "(%(r)s, %(c)s), not yet filled"
+    named: str  # "(%(r)s, %(c)s): %(said)s"
+    with_sg: str  # "%(said)s, SG %(value)s"
+    target: str  # (0, 0) in Marbles: "home"
+    home: str  # a Marbles square on a home line: "W, goes home in one move"
+
+    @classmethod
+    def here(cls) -> CellWords:
+        # gettext without arguments gives the template itself, to be filled with % below
+        return cls(_("(%(r)s, %(c)s), not yet filled"), _("(%(r)s, %(c)s): %(said)s"), _("%(said)s, SG %(value)s"),
+                   _("home"), _("W, goes home in one move"))
+
+
+@dataclass(frozen=True, slots=True)
 class Cell:
     r: int
     c: int
@@ -155,23 +175,25 @@ class Cell:
     current: bool
     selected: bool
 
-    def html(self, sg: bool) -> Markup:
+    def html(self, sg: bool, words: CellWords) -> Markup:
         """The cell's <td>, written here rather than in the template: a 24 × 24 board is 625 of
         them, and Jinja spent most of the widget's time on them. Every value is a number or one
-        of the fixed words below, so nothing needs escaping."""
+        of the catalogue's fixed words (escaped all the same), so the cell is safe as it is."""
         at = f"{self.r},{self.c}"
         pressed = ' aria-pressed="true"' if self.selected else ""
         if not self.filled:
+            blank = escape(words.blank % {"r": self.r, "c": self.c})
             return Markup(f'<td class="is-blank{" is-selected" if self.selected else ""}"><button type="submit" name="pick"'
-                          f' value="{at}" aria-label="({self.r}, {self.c}), not yet filled">·</button></td>')
+                          f' value="{at}" aria-label="{blank}">·</button></td>')
         # the name starts with what the cell shows (W, ◎, P, N or a value), as speech input expects
-        said = {"target": "home", "home": "W, goes home in one move"}.get(self.kind, self.kind)
+        said = {"target": words.target, "home": words.home}.get(self.kind, self.kind)
         if sg and self.value is not None:
-            said += f", SG {self.value}"
+            said = words.with_sg % {"said": said, "value": self.value}
+        named = escape(words.named % {"r": self.r, "c": self.c, "said": said})
         face = "◎" if self.kind == "target" else "W" if self.kind == "home" else str(self.value) if sg else self.kind
         classes = f"is-{self.kind}{' is-current' if self.current else ''}{' is-selected' if self.selected else ''}"
         return Markup(f'<td class="{classes}"><button type="submit" name="pick" value="{at}" title="({self.r}, {self.c})"'
-                      f' aria-label="({self.r}, {self.c}): {said}"{pressed}>{face}</button></td>')
+                      f' aria-label="{named}"{pressed}>{face}</button></td>')
 
 
 def value(fam: Family[Any], r: int, c: int) -> int | None:
@@ -217,7 +239,8 @@ class View:
     def body_html(self) -> Markup:
         """The board's rows, each a header and its cells' <td>s (see :meth:`Cell.html`)."""
         sg = self.params.sg
-        return Markup("\n".join(f'<tr><th scope="row">{row[0].r}</th>{"".join(cell.html(sg) for cell in row)}</tr>'
+        words = CellWords.here()
+        return Markup("\n".join(f'<tr><th scope="row">{row[0].r}</th>{"".join(cell.html(sg, words) for cell in row)}</tr>'
                                  for row in self.rows))
 
     @property

@@ -15,25 +15,27 @@ from dataclasses import dataclass
 
 from grundy.games import kmultiple
 from grundy.games.core import GameError
+from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Staged, Widget
 from grundy.widgets.params import BadParameter, hide_query
+from grundy.words import error_message
 
 NAME = "k-multiple"
-TITLE = "k-multiple subtraction: a heap in its parts"
-BLURB = (
+TITLE = N_("k-multiple subtraction: a heap in its parts")
+BLURB = N_(
     "The first move takes 1 to n − 1 stones, each later one at most k times the move before. The heap"
     " is written as a sum of the losing numbers for k, and its smallest part decides."
 )
 MAX_K = 100
 MAX_HEAP = 10**12 - 1
-N = spec.Param("n", "int", "The heap", default="20", lo=0, hi=MAX_HEAP, help="stones left")
+N = spec.Param("n", "int", N_("The heap"), default="20", lo=0, hi=MAX_HEAP, help="stones left")
 K = spec.Param("k", "int", "k", default="2", lo=1, hi=MAX_K, help="each move takes at most k times the last")
-CAP = spec.Param("cap", "int", "The most the next move may take", default="", lo=1, hi=MAX_HEAP,
+CAP = spec.Param("cap", "int", N_("The most the next move may take"), default="", lo=1, hi=MAX_HEAP,
                  help="blank: a fresh heap, whose first move takes at most n − 1")
-STAGES = ("the heap alone", "the heap in its parts", "the moves")
-STEP = spec.step(len(STAGES) - 1, "The step (what is revealed)",
+STAGES = (N_("the heap alone"), N_("the heap in its parts"), N_("the moves"))  # said with _ by the stepper
+STEP = spec.step(len(STAGES) - 1, N_("The step (what is revealed)"),
                  help="0: the heap alone, 1: its parts, 2: the moves")
 PARAMS = (N, K, CAP, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
@@ -75,11 +77,11 @@ def parse(args: Mapping[str, str]) -> Params:
     k = K.whole(args)
     play = args.get("play", "").strip()
     if play:
-        heap_text, _, cap_text = play.partition(":")
+        heap_text, _colon, cap_text = play.partition(":")
         n, most = read_whole(heap_text, max_digits=12), read_whole(cap_text, max_digits=12)
         if n is None or most is None or n > MAX_HEAP or not 1 <= most <= MAX_HEAP:
-            raise BadParameter("play", "A move is written as the heap after it and the most the next move may take,"
-                                       f" like 17:6 (each up to {MAX_HEAP:,}).")
+            raise BadParameter("play", _("A move is written as the heap after it and the most the next move may take,"
+                                         " like 17:6 (each up to %(most)s).", most=f"{MAX_HEAP:,}"))
         return Params(n, k, most, STEP.optional_whole(args), spec.HIDE.flag(args))
     n = N.whole(args)
     cap = CAP.optional_whole(args)
@@ -168,7 +170,7 @@ def view(params: Params) -> View:
     try:
         rows = kmultiple.construction(n, k)
     except GameError as error:  # not reached within the widget's bounds; the bound is the engine's
-        raise BadParameter("n", str(error)) from error
+        raise BadParameter("n", error_message(error)) from error
     parts = kmultiple.decompose(n, k)
     most = params.most
     winning = kmultiple.winning_takes(n, k, most)

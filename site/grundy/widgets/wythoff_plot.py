@@ -7,24 +7,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.games import wythoff
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter, hide_query
+from grundy.words import here
 
 NAME = "wythoff"
-TITLE = "Wythoff's game and the golden ratio"
-BLURB = (
+TITLE = N_("Wythoff's game and the golden ratio")
+BLURB = N_(
     "The P-positions of Wythoff's game hug the lines y = φx and y = x/φ. Type a position to see"
     " whether it is P and every winning move; the lab shows where floating point gives out."
 )
 MAX_DIGITS = 200  # piles of 200 digits: every winning move is still exact and immediate
 MAX_SPAN = 200  # the plot's side: 200 × 200 points with their arrows (~20 ms)
 PARAMS = (
-    spec.Param("a", "text", "Pile a", default="5", help=f"up to {MAX_DIGITS} digits"),
-    spec.Param("b", "text", "Pile b", default="8", help=f"up to {MAX_DIGITS} digits"),
-    spec.Param("span", "int", "The plot size", default="25", lo=5, hi=MAX_SPAN),
+    spec.Param("a", "text", N_("Pile a"), default="5", help=f"up to {MAX_DIGITS} digits"),
+    spec.Param("b", "text", N_("Pile b"), default="8", help=f"up to {MAX_DIGITS} digits"),
+    spec.Param("span", "int", N_("The plot size"), default="25", lo=5, hi=MAX_SPAN),
     spec.Param("k", "text", "k", help="the precision lab"),
     spec.step(MAX_SPAN, help="the P-positions up to `span` found so far, one k at a time"),
     spec.HIDE,
@@ -36,14 +38,17 @@ SMALL = 12  # the P/N board beside the plot
 
 
 def _big(args: Mapping[str, str], name: str, label: str, default: str | None) -> int | None:
+    """A pile or the lab's k: any whole number up to MAX_DIGITS digits (``label`` is marked with
+    N_ and said in the reader's language)."""
     raw = args.get(name, default or "").strip().replace("_", "")
     if raw == "":
         if default is not None and name in args:
-            raise BadParameter(name, f"{label} is empty: give a whole number.")
+            raise BadParameter(name, _("%(label)s is empty: give a whole number.", label=_(label)))
         return None
     value = read_whole(raw, max_digits=MAX_DIGITS)
     if value is None:
-        raise BadParameter(name, f"{label} must be a whole number of at most {MAX_DIGITS} digits; got {raw[:40]!r}.")
+        raise BadParameter(name, _("%(label)s must be a whole number of at most %(most)s digits; got %(got)s.",
+                                   label=_(label), most=MAX_DIGITS, got=repr(raw[:40])))
     return value
 
 
@@ -67,13 +72,13 @@ class Params:
 
 
 def parse(args: Mapping[str, str]) -> Params:
-    a = _big(args, "a", "Pile a", DEFAULTS["a"])
-    b = _big(args, "b", "Pile b", DEFAULTS["b"])
+    a = _big(args, "a", PARAMS[0].label, DEFAULTS["a"])
+    b = _big(args, "b", PARAMS[1].label, DEFAULTS["b"])
     assert a is not None and b is not None
     span = SPAN.whole(args)
     k = _big(args, "k", "k", None)
     pairs = len(pairs_within(span))
-    step = STEP.optional_whole(args, hi=pairs, label=f"The step (P-positions up to {span} shown)")
+    step = STEP.optional_whole(args, hi=pairs, label=_("The step (P-positions up to %(span)s shown)", span=span))
     return Params(a, b, span, k, step, spec.HIDE.flag(args))
 
 
@@ -94,15 +99,16 @@ def pairs_within(span: int) -> list[wythoff.Pair]:
     return found
 
 
-def ranges(numbers: set[int]) -> str:
-    """Numbers as runs, the way the lesson writes them: {0, 1, 2, 3, 5} → "0–3, 5"."""
+def ranges(numbers: set[int], sep: str = ", ") -> str:
+    """Numbers as runs, the way the lesson writes them: {0, 1, 2, 3, 5} → "0–3, 5" (the Chinese
+    lesson lists them with ``sep`` "、": "0–3、5")."""
     runs: list[list[int]] = []
     for n in sorted(numbers):
         if runs and runs[-1][1] == n - 1:
             runs[-1][1] = n
         else:
             runs.append([n, n])
-    return ", ".join(str(lo) if lo == hi else f"{lo}, {hi}" if hi == lo + 1 else f"{lo}–{hi}" for lo, hi in runs)
+    return sep.join(str(lo) if lo == hi else f"{lo}{sep}{hi}" if hi == lo + 1 else f"{lo}–{hi}" for lo, hi in runs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +126,9 @@ class PairStep:
 def _pair_steps(span: int, step: int, hide: bool) -> list[PairStep]:
     steps: list[PairStep] = []
     used: set[int] = set()
+    sep = "、" if here() == "zh" else ", "
     for k, (a, b) in enumerate(pairs_within(span)):
-        steps.append(PairStep(k, a, b, ranges(used), k < step or not hide, k == step - 1))
+        steps.append(PairStep(k, a, b, ranges(used, sep), k < step or not hide, k == step - 1))
         used |= {a, b}
     return steps
 
@@ -164,7 +171,9 @@ class View:
 
     def shown(self, n: int) -> str:
         text = str(n)
-        return text if len(text) <= 40 else f"{text[:16]}…{text[-16:]} ({len(text)} digits)"
+        if len(text) <= 40:
+            return text
+        return str(_("%(head)s…%(tail)s (%(count)s digits)", head=text[:16], tail=text[-16:], count=len(text)))
 
 
 def _first_failure() -> Lab:
