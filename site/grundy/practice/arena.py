@@ -3,7 +3,8 @@ top — positions typed and shown as text, moves as buttons, the outcome, a perf
 the reason in words. One class serves every game; what differs lives in the game's spec
 (``grundy.practice.games``) and in its family (``grundy.games``).
 
-No Flask here: parsing raises :class:`GameError` with a message a learner can act on.
+No routes here: parsing raises :class:`GameError` with a message a learner can act on, said (like
+every sentence here) in the request's language (:mod:`grundy.i18n`; English outside a request).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from grundy.games.core import Action, GameError, Outcome, remoteness
 from grundy.games.family import Family, SumGame
+from grundy.i18n import _
 from grundy.words import split
 
 if TYPE_CHECKING:
@@ -103,22 +105,25 @@ class Arena:
         return self.family.rule()
 
     def where(self, i: int) -> str:
-        """Where a move in component ``i`` (0-based) was made, as the end of a sentence."""
-        return self.spec.where.format(i + 1)
+        """Where a move in component ``i`` (0-based) was made, in the reader's language: the end of
+        an English sentence ("from heap 2"), said before the move in Chinese ("从堆 2")."""
+        return str(_(self.spec.where)).format(i + 1) if self.spec.where else ""
 
     # -- positions as text
     def parse(self, text: str) -> Position:
         """Components are separated by semicolons or spaces (commas too, where a component is
         one number)."""
         if len(text) > MAX_POSITION_TEXT:
-            raise GameError(f"a position is at most {MAX_POSITION_TEXT} characters long", "too-long")
+            raise GameError(_("a position is at most %(most)s characters long", most=MAX_POSITION_TEXT), "position-too-long",
+                            most=MAX_POSITION_TEXT)
         separators = r"[;,\s]+" if self.family.separator == "," else r"[;\s]+"
         parts = [p for p in re.split(separators, text.strip()) if p.strip()]
         noun = self.component_noun
         if not parts:
-            raise GameError(f"give at least one {noun[0]}", "empty")
+            raise GameError(_("give at least one %(noun)s", noun=_(noun[0])), "empty")
         if len(parts) > MAX_COMPONENTS:
-            raise GameError(f"at most {MAX_COMPONENTS} {noun[1]}; got {len(parts)}", "too-many", most=MAX_COMPONENTS)
+            raise GameError(_("at most %(most)s %(nouns)s; got %(got)s", most=MAX_COMPONENTS, nouns=_(noun[1]), got=len(parts)),
+                            "too-many", most=MAX_COMPONENTS)
         position = self.family.parse_sum(parts)
         for c in position:
             self.spec.check_component(self.family, c)
@@ -159,22 +164,28 @@ class Arena:
     def why_illegal(self, before: Position, after: Position) -> str:
         """Why no move turns ``before`` into ``after``, as precisely as the family allows."""
         noun = self.component_noun
+        as_it_stands = str(_("That is the position as it stands: a move must change something."))
         if not self.family.keeps_count:  # a move may change the number of parts: only say what fails
             if after == before:
-                return "That is the position as it stands: a move must change something."
-            return f"No single move turns {self.format(before)} into {self.format(after)} ({self.rule_text})."
+                return as_it_stands
+            return str(_("No single move turns %(before)s into %(after)s (%(rule)s).",
+                         before=self.format(before), after=self.format(after), rule=self.rule_text))
         if len(after) != len(before):
-            have = f"{len(before)} {noun[0] if len(before) == 1 else noun[1]}"
-            return (f"The position has {have}, and your answer has {len(after)}: write each {noun[0]} as it is after"
-                    f" your move{', as one number without thousands separators' if self.joiner == ',' else ''}.")
+            words = {"count": len(before), "nouns": _(noun[0] if len(before) == 1 else noun[1]), "answer": len(after),
+                     "noun": _(noun[0])}
+            if self.joiner == ",":
+                return str(_("The position has %(count)s %(nouns)s, and your answer has %(answer)s: write each %(noun)s as it"
+                             " is after your move, as one number without thousands separators.", **words))
+            return str(_("The position has %(count)s %(nouns)s, and your answer has %(answer)s: write each %(noun)s as it"
+                         " is after your move.", **words))
         changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
         if not changed:
-            return "That is the position as it stands: a move must change something."
+            return as_it_stands
         if len(changed) > 1:
-            return f"A move changes exactly one {noun[0]}; that changes {len(changed)}."
+            return str(_("A move changes exactly one %(noun)s; that changes %(count)s.", noun=_(noun[0]), count=len(changed)))
         i = changed[0]
-        return (f"No single move turns {self.format_component(before[i])} into {self.format_component(after[i])}"
-                f" ({self.rule_text}).")
+        return str(_("No single move turns %(before)s into %(after)s (%(rule)s).", before=self.format_component(before[i]),
+                     after=self.format_component(after[i]), rule=self.rule_text))
 
     def winning_moves(self, position: Position, limit: int = 6) -> list[PlayMove]:
         """Up to ``limit`` moves that leave a P-position, in the listed order."""
@@ -219,9 +230,10 @@ class Arena:
 
     def unplayable(self, position: Position) -> str | None:
         """Why the computer will not play from ``position``, or None if it will. Decided once
-        per rule and position and remembered (the last DECISIONS_KEPT), so a link sent again
-        and again, a refused one above all, costs a dictionary lookup."""
-        key = (self.key, tuple(sorted(self.family.rule().items())), position)
+        per rule, position and language (the reason is said in the reader's words) and
+        remembered (the last DECISIONS_KEPT), so a link sent again and again, a refused one above
+        all, costs a dictionary lookup."""
+        key = (self.key, tuple(sorted(self.family.rule().items())), position, _language())
         with _DECISIONS_LOCK:
             if key in _DECISIONS:
                 _DECISIONS.move_to_end(key)
@@ -240,14 +252,14 @@ class Arena:
             return self.too_large
         length = sum(self.family.longest(c) for c in position)
         if length * (len(self.format(position)) + 1) > MAX_HISTORY:
-            return (f"a game from here could last {length:,} moves, more than a link to the game can hold;"
-                    f" make the {self.component_noun[1]} smaller")
+            return str(_("a game from here could last %(length)s moves, more than a link to the game can hold;"
+                         " make the %(nouns)s smaller", length=f"{length:,}", nouns=_(self.component_noun[1])))
         return None
 
     @property
     def too_large(self) -> str:
-        return ("the computer plays by searching every line of play, and from here that search is too"
-                f" long for a web page — make the {self.component_noun[1]} smaller or fewer")
+        return str(_("the computer plays by searching every line of play, and from here that search is too"
+                     " long for a web page — make the %(nouns)s smaller or fewer", nouns=_(self.component_noun[1])))
 
     def remoteness(self, position: Position) -> int:
         """Moves left with perfect play (the winner hurries, the loser stalls); even ⇔ P."""
@@ -272,7 +284,7 @@ class Arena:
         to the first move in the listed order, so a game replays the same way."""
         moves = self.moves(position)
         if not moves:
-            raise GameError("the game is over: there is no move to make", "game-over")
+            raise GameError(_("the game is over: there is no move to make"), "game-over")
         scored = [(self._remoteness(m.after), m) for m in moves]
         wins = [(r, m) for r, m in scored if r % 2 == 0]
         if wins:
@@ -280,9 +292,17 @@ class Arena:
         return max(scored, key=lambda rm: rm[0])[1]
 
 
+def _language() -> str:
+    """The language the reasons are said in (that of the request; English outside one)."""
+    from flask_babel import get_locale
+
+    locale = get_locale()
+    return str(locale) if locale is not None else "en"
+
+
 # Keys hold a position of at most MAX_POSITION_TEXT characters, so this stays within a few MB.
 DECISIONS_KEPT = 4096
-_DECISIONS: OrderedDict[tuple[str, tuple[tuple[str, str], ...], Position], str | None] = OrderedDict()
+_DECISIONS: OrderedDict[tuple[str, tuple[tuple[str, str], ...], Position, str], str | None] = OrderedDict()
 _DECISIONS_LOCK = threading.Lock()
 
 _MEMOS: OrderedDict[tuple[str, bool, tuple[tuple[str, str], ...]], dict[Position, int]] = OrderedDict()
@@ -314,8 +334,10 @@ def replay(arena: Arena, start: Position, afters: tuple[Position, ...]) -> list[
     for number, after in enumerate(afters, start=1):
         match = arena.step(here, after)
         if match is None:
-            raise GameError(f"move {number} is not legal: no {'turn' if arena.every_turn else 'single move'} turns {arena.format(here)} into "
-                            f"{arena.format(after)}", "illegal-move", move=number)
+            words = {"number": number, "before": arena.format(here), "after": arena.format(after)}
+            said = (_("move %(number)s is not legal: no turn turns %(before)s into %(after)s", **words) if arena.every_turn
+                    else _("move %(number)s is not legal: no single move turns %(before)s into %(after)s", **words))
+            raise GameError(said, "not-a-legal-move", move=number)
         played.append(match)
         here = after
     return played

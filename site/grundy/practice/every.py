@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.games.core import Action, GameError, Outcome
+from grundy.i18n import _
 from grundy.practice.arena import MAX_COMPONENTS, MAX_HISTORY, Arena, PlayMove, Position
 
 PICKS = tuple(f"g{i}" for i in range(1, MAX_COMPONENTS + 1))  # a turn's form: g1=4,5&g2=…
@@ -60,8 +61,8 @@ class EveryArena(Arena):
         """The turn from ``before`` to ``after``, or why there is none. With ``settled`` a pair
         may be written either way round (a typed answer); otherwise exactly as the game wrote it."""
         if len(after) != len(before):
-            return (f"The position has {len(before)} games, and your answer has {len(after)}: write every game as"
-                    f" it is after your turn, finished ones too.")
+            return str(_("The position has %(count)s games, and your answer has %(answer)s: write every game as it is after"
+                         " your turn, finished ones too.", count=len(before), answer=len(after)))
         canonical = self.family.canonical
 
         def same(x: Any, y: Any) -> bool:
@@ -72,17 +73,19 @@ class EveryArena(Arena):
             options = list(self.family.moves(was))
             if not options:
                 if not same(was, now):
-                    return f"Game {i + 1} ({self.format_component(was)}) is finished: it stays as it is."
+                    return str(_("Game %(number)s (%(game)s) is finished: it stays as it is.", number=i + 1,
+                                 game=self.format_component(was)))
                 continue
             action = next((a for a, p in options if same(p[0], now)), None)
             if action is None:
                 if same(was, now):
-                    return (f"Game {i + 1} ({self.format_component(was)}) can still move, so this turn must move in it:"
-                            f" every unfinished game is moved each turn.")
-                return f"In game {i + 1} no move turns {self.format_component(was)} into {self.format_component(now)} ({self.rule_text})."
+                    return str(_("Game %(number)s (%(game)s) can still move, so this turn must move in it: every unfinished"
+                                 " game is moved each turn.", number=i + 1, game=self.format_component(was)))
+                return str(_("In game %(number)s no move turns %(before)s into %(after)s (%(rule)s).", number=i + 1,
+                             before=self.format_component(was), after=self.format_component(now), rule=self.rule_text))
             parts.append(PlayMove(i, action, (now,)))
         if not parts:
-            return "Every game is finished: there is no turn to make."
+            return str(_("Every game is finished: there is no turn to make."))
         return PlayMove(0, TURN, after, tuple(parts))
 
     def step(self, before: Position, after: Position) -> PlayMove | None:
@@ -95,7 +98,7 @@ class EveryArena(Arena):
 
     def why_illegal(self, before: Position, after: Position) -> str:
         found = self.turn(before, after, settled=True)
-        return found if isinstance(found, str) else "That turn is legal."
+        return found if isinstance(found, str) else str(_("That turn is legal."))
 
     def picked_turn(self, before: Position, picks: Mapping[str, str]) -> Position:
         """The position after a turn chosen game by game in a form (``g1``, ``g2``, …: each game's
@@ -104,11 +107,13 @@ class EveryArena(Arena):
         for i in self.live(before):
             raw = picks.get(PICKS[i], "").strip()
             if not raw:
-                raise GameError(f"choose a move in game {i + 1}: every unfinished game is moved each turn", "incomplete-turn")
+                raise GameError(_("choose a move in game %(number)s: every unfinished game is moved each turn", number=i + 1),
+                                "incomplete-turn")
             after[i] = self.family.parse(raw)
         found = self.turn(before, tuple(after))
         if isinstance(found, str):
-            raise GameError(found[0].lower() + found[1:].rstrip("."), "illegal-move")
+            # the sentence goes inside another ("Can't play this: …."): no capital, no full stop
+            raise GameError((found[0].lower() + found[1:]).rstrip(".。"), "illegal-turn")
         return tuple(after)
 
     # -- the computer: the every-SG strategy, with no search of the sum
@@ -122,7 +127,7 @@ class EveryArena(Arena):
             after[i] = new[0]
             parts.append(PlayMove(i, action, new))
         if not parts:
-            raise GameError("the game is over: there is no move to make", "game-over")
+            raise GameError(_("the game is over: there is no move to make"), "game-over")
         return PlayMove(0, TURN, tuple(after), tuple(parts))
 
     def computer_move(self, position: Position) -> PlayMove:
@@ -141,8 +146,8 @@ class EveryArena(Arena):
         # a game lasts at most as many turns as its longest component can
         length = max((self.family.longest(c) for c in position), default=0)
         if length * (len(self.format(position)) + 1) > MAX_HISTORY:
-            return (f"a game from here could last {length:,} turns, more than a link to the game can hold;"
-                    f" make the {self.component_noun[1]} smaller")
+            return str(_("a game from here could last %(length)s turns, more than a link to the game can hold;"
+                         " make the %(nouns)s smaller", length=f"{length:,}", nouns=_(self.component_noun[1])))
         return None
 
     def _remoteness(self, position: Position) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from grundy.games.core import GameError, Outcome
+from grundy.i18n import _
 from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position, replay
 from grundy.practice.every import PICKS, EveryArena
 from grundy.practice.games import spec
@@ -116,28 +117,30 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
     arena = game_spec.arena(args)
     raw_start = args.get("start", game_spec.start).strip()
     if raw_start == "":
-        raise GameError("type a start position, or press Random start", "no-start")
+        raise GameError(_("type a start position, or press Random start"), "no-start")
     if raw_start == "random":
         start = random_start(arena, rng or random.Random())
     else:
         start = arena.parse(raw_start)
     arena.remoteness(start)  # refuses, with a message, a position too large to search
     if not arena.can_move(start):
-        raise GameError(f"from {arena.format(start)} there is no move to make: the game would be over before it began", "game-over")
+        raise GameError(_("from %(position)s there is no move to make: the game would be over before it began",
+                          position=arena.format(start)), "game-over")
     first = args.get("first", "you")
     if first not in ("you", "computer"):
-        raise GameError(f"who moves first is 'you' or 'computer'; got {first[:20]!r}", "bad-first")
+        raise GameError(_("who moves first is 'you' or 'computer'; got %(got)s", got=repr(first[:20])), "bad-first")
     hints = args.get("hints", "") in ("1", "on", "true")
     raw = args.get("moves", "").strip()
     if len(raw) > MAX_MOVES_TEXT:
-        raise GameError(f"the move history is at most {MAX_MOVES_TEXT:,} characters", "too-long")
+        raise GameError(_("the move history is at most %(most)s characters", most=f"{MAX_MOVES_TEXT:,}"), "history-too-long",
+                        most=MAX_MOVES_TEXT)
     afters = tuple(arena.parse(p) for p in raw.split("/")) if raw else ()
     state = GameState(arena, start, first == "computer", afters, hints, replay(arena, start, afters))
     _check_computer_moves(state)
     if isinstance(arena, EveryArena) and any(key in args for key in PICKS):
         # every-SG: a turn chosen game by game in the form (g1, g2, …) joins the history
         if state.over or state.computer_to_move:
-            raise GameError("it is not your turn: the turn chosen was not played", "not-your-turn")
+            raise GameError(_("it is not your turn: the turn chosen was not played"), "not-your-turn")
         state = state.with_afters(afters + (arena.picked_turn(state.position, args),))
     return state
 
@@ -150,14 +153,15 @@ def _check_computer_moves(state: GameState) -> None:
         if (i % 2 == 0) == state.computer_first:
             expected = state.arena.computer_move(here)
             if expected.after != after:
-                raise GameError(f"move {i + 1} is not the computer's: from {state.arena.format(here)} it plays"
-                                f" {expected.label} to {state.arena.format(expected.after)}", "not-the-computers-move")
+                raise GameError(_("move %(number)s is not the computer's: from %(before)s it plays %(move)s to %(after)s",
+                                  number=i + 1, before=state.arena.format(here), move=expected.label,
+                                  after=state.arena.format(expected.after)), "not-the-computers-move")
         here = after
 
 
 def random_start(arena: Arena, rng: random.Random) -> Position:
     """A fresh position the computer can still search, drawn by the game's spec."""
-    for _ in range(100):
+    for _attempt in range(100):
         start = arena.parse(arena.spec.random_start(rng))
         if start and arena.unplayable(start) is None and arena.can_move(start):
             return start

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from grundy.games.core import GameError, Outcome
+from grundy.i18n import _
 from grundy.practice.arena import Arena, PlayMove, Position
 from grundy.practice.games import SPECS
 from grundy.practice.games.spec import LEVELS as SPEC_LEVELS
@@ -45,11 +46,12 @@ def question(game: str, level: int, seed: int) -> Question:
     """
     spec = SPECS.get(game)
     if spec is None:
-        raise GameError(f"there is no quiz for {game[:30]!r}; choose one of {', '.join(SPECS)}", "unknown-game")
+        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=repr(game[:30]), games=", ".join(SPECS)),
+                        "unknown-game")
     if level not in LEVELS:
-        raise GameError(f"the level is 1, 2 or 3; got {level}", "bad-level")
+        raise GameError(_("the level is 1, 2 or 3; got %(level)s", level=level), "bad-level")
     if not 0 <= seed <= MAX_SEED:
-        raise GameError(f"the seed is a number from 0 to {MAX_SEED:,}; got {seed}", "bad-seed")
+        raise GameError(_("the seed is a number from 0 to %(most)s; got %(seed)s", most=f"{MAX_SEED:,}", seed=seed), "bad-seed")
     # A string seed is hashed the same way on every run and machine (random's version 2 seeding).
     rng = random.Random(f"grundy-quiz:{game}:{level}:{seed}")
     target: Outcome = rng.choice(("P", "N"))
@@ -77,9 +79,11 @@ def check_move(q: Question, typed: str) -> MoveVerdict:
         return MoveVerdict(None, q.arena.why_illegal(q.position, after), False)
     result = q.arena.outcome(after)
     if result == "P":
-        return MoveVerdict(move, f"{q.arena.format(after)} is a P-position: your opponent has no good move left.", True)
+        return MoveVerdict(move, _("%(position)s is a P-position: your opponent has no good move left.",
+                                   position=q.arena.format(after)), True)
     replies = q.arena.winning_moves(after, 1)
-    return MoveVerdict(move, f"{q.arena.format(after)} is an N-position: your opponent now has a winning move.", False,
+    return MoveVerdict(move, _("%(position)s is an N-position: your opponent now has a winning move.",
+                               position=q.arena.format(after)), False,
                        why=q.arena.reason(after, reveal_move=True), reply=replies[0] if replies else None)
 
 

@@ -7,25 +7,29 @@ cookie (see :mod:`grundy.web.scores`).
 """
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping
 from urllib.parse import urlencode
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from grundy.games.core import GameError
+from grundy.i18n import _
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.arena import Arena, Position
 from grundy.practice.every import PICKS, EveryArena
 from grundy.practice.games import SPECS
 from grundy.web import scores
+from grundy.web.lessons import find_lesson
 from grundy.web.respond import fragment_or_page, is_fragment_request
 from grundy.numerals import is_numeral, read_whole
 from grundy.web.widgets import render_widget
 from grundy.widgets import WIDGETS
+from grundy.words import describe, error_message, here
 
 bp = Blueprint("practice", __name__)
 
@@ -48,11 +52,66 @@ def _lesson_link(slug_anchor: tuple[str, str] | None) -> dict[str, str] | None:
     if slug_anchor is None:
         return None
     slug, anchor = slug_anchor
-    lesson = current_app.extensions["grundy.catalog"].get(slug)
+    lesson, _stand_in = find_lesson(slug)  # in the reader's language where it is written
     if lesson is None:
         return None
     return {"url": url_for("lessons.lesson", slug=slug) + (f"#{anchor}" if anchor else ""),
-            "title": f"Lesson {lesson.number}: {lesson.title}"}
+            "title": _("Lesson %(number)s: %(title)s", number=lesson.number, title=lesson.title)}
+
+
+# Chinese runs on without spaces: where words are joined from several messages (a move and where
+# it was made, two sentences), a space between two Chinese characters (tags between them aside),
+# or next to Chinese punctuation, is taken out. Latin letters and numbers keep their spaces next
+# to Chinese ("从堆 2 取走 3 个"), and English, which has none of these characters, is untouched.
+_HAN = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
+_STOP = "，。：；！？、）」』”"
+_OPEN = "（「『“"
+_TAGS = "(?:<[^>]+>)*"
+_LOOSE = re.compile(f"(?<=[{_HAN}])({_TAGS})\\s+({_TAGS})(?=[{_HAN}])|(?<=[{_STOP}])({_TAGS})\\s+|\\s+({_TAGS})(?=[{_STOP}{_OPEN}])")
+
+
+def tidy(text: str) -> str:
+    """Words joined from several messages, with the spaces Chinese does not write taken out."""
+    tidied = _LOOSE.sub(lambda m: "".join(g or "" for g in m.groups()), str(text))
+    return Markup(tidied) if isinstance(text, Markup) else tidied
+
+
+def no_full_stop(text: str) -> str:
+    """A message without its closing Chinese full stop, where a sentence around it ends it."""
+    stripped = str(text).rstrip().removesuffix("。")
+    return Markup(stripped) if isinstance(text, Markup) else stripped
+
+
+def said_move(arena: Arena, move: Any, many: bool) -> str | None:
+    """A move in a sentence in the reader's language, or None in English (the template's own
+    words, kept as they were: "take 3 from heap 2", "took 3 …"). Other languages say the engine's
+    whole description of each move, after where it was made ("从堆 2 取走 3 个")."""
+    if here() == "en":
+        return None
+
+    def placed(part: Any, always: bool) -> str:
+        where = arena.where(part.component) if always or many else ""
+        said = describe(part.action)
+        return tidy(_("%(move)s %(where)s", move=said, where=where)) if where else said
+
+    if move.parts:
+        return str(_("; ")).join(placed(p, True) for p in move.parts)
+    return placed(move, False)
+
+
+@bp.app_template_global("said_move")
+def _said_move(arena: Arena, move: Any, many: bool) -> str | None:
+    return said_move(arena, move, many)
+
+
+def notation(text: str) -> Markup:
+    """A position written out in a sentence ("THHTH", "row5"): notation, not words to translate."""
+    return Markup('<span translate="no">{}</span>').format(text)
+
+
+bp.add_app_template_filter(tidy, "tidy")
+bp.add_app_template_filter(notation, "notation")
+bp.add_app_template_filter(no_full_stop, "no_full_stop")
 
 
 # ------------------------------------------------------------------ play
@@ -67,7 +126,7 @@ def play_index() -> str:
 @bp.get("/play/<game>")
 def play(game: str) -> Response:
     if game not in SPECS:
-        abort(404, f"There is no game called {game!r} to play; choose one of {', '.join(SPECS)}.")
+        abort(404, _("There is no game called %(game)s to play; choose one of %(games)s.", game=repr(game), games=", ".join(SPECS)))
     args = request.args.to_dict()
     # A drawn or default start is made explicit in the URL, so a reload replays the same game.
     implicit_start = "random" in args or args.get("start", "random").strip() == "random"
@@ -79,7 +138,7 @@ def play(game: str) -> Response:
         replied = state.reply()
     except GameError as error:
         return _respond("practice/play.html", "practice/_play.html", 400, None,
-                        **_play_context(game, args, None, str(error)))
+                        **_play_context(game, args, None, error_message(error)))
     url = _url("practice.play", replied.query(), game=game)
     if replied is not state or implicit_start or picked:
         if not is_fragment_request():  # the computer moved (or a start was drawn): the URL must say so
@@ -171,14 +230,15 @@ def _int_arg(args: Mapping[str, str], name: str, label: str) -> int:
     value = read_whole(raw, max_digits=10)
     if value is None:
         if is_numeral(raw):
-            raise GameError(f"{label} is too large; got {raw[:20]}…", "out-of-range", what=label)
-        raise GameError(f"{label} must be a whole number; got {raw[:20]!r}", "not-a-number", what=label)
+            raise GameError(_("%(what)s is too large; got %(got)s…", what=label, got=raw[:20]), "number-too-large", what=label)
+        raise GameError(_("%(what)s must be a whole number; got %(got)s", what=label, got=repr(raw[:20])), "not-a-whole-number",
+                        what=label)
     return value
 
 
 def _question(args: Mapping[str, str]) -> quiz_mod.Question:
     game = args.get("game", "nim")
-    return quiz_mod.question(game, _int_arg(args, "level", "the level"), _int_arg(args, "seed", "the seed"))
+    return quiz_mod.question(game, _int_arg(args, "level", _("the level")), _int_arg(args, "seed", _("the seed")))
 
 
 def next_seed(seed: int) -> int:
@@ -212,7 +272,7 @@ def quiz_question() -> Response:
     try:
         q = _question(args)
     except GameError as error:
-        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q), **_quiz_context(q))
 
 
@@ -243,9 +303,9 @@ def quiz_answer() -> Response:
         q = _question(form)
         says = form.get("says", "")
         if says not in ("P", "N"):
-            raise GameError("answer with P (losing for the player to move) or N (winning)", "bad-answer")
+            raise GameError(_("answer with P (losing for the player to move) or N (winning)"), "bad-answer")
     except GameError as error:
-        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
     truth = q.outcome()
     counted = scores.record_answer(q.game, f"{q.game}:{q.level}:{q.seed}", says == truth)
     # The address bar already shows the question: pushing it again would double the Back steps.
@@ -260,22 +320,22 @@ def quiz_move() -> Response:
     try:
         q = _question(form)
     except GameError as error:
-        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=str(error)))
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
     tag = f"{q.game}:{q.level}:{q.seed}"
     if not scores.answered(tag):  # the move step must not tell a P from an N before the answer
-        not_yet = GameError("first say whether this position is winning (N) or losing (P)", "not-answered")
-        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, error=str(not_yet)))
+        not_yet = GameError(_("first say whether this position is winning (N) or losing (P)"), "not-answered")
+        return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, error=error_message(not_yet)))
     truth = q.outcome()
     typed = form.get("after", "")
     try:
         if truth == "P":
-            raise GameError("this position is P: there is no winning move to find", "no-winning-move")
+            raise GameError(_("this position is P: there is no winning move to find"), "no-winning-move")
         verdict = quiz_mod.check_move(q, typed)
         if verdict.move is None:
-            raise GameError(verdict.message, "illegal-move")
+            raise GameError(verdict.message, "not-a-move")  # said already in the reader's words
     except GameError as error:  # not a move: the step stays open, with the learner's text and why
         # the step stays open and names no winning move: an illegal guess must not buy the answer
-        retry = _feedback(q, truth, truth, False, reveal=False) | {"stage": "move", "typed": typed, "move_error": str(error),
+        retry = _feedback(q, truth, truth, False, reveal=False) | {"stage": "move", "typed": typed, "move_error": error_message(error),
                                                                    "winning": []}
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, **retry))
     counted = scores.record_move(q.game, tag, verdict.wins)

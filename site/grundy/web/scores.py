@@ -16,6 +16,8 @@ from typing import Any, TypedDict
 from flask import Flask, Request, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
+from grundy.i18n import _
+
 REJECTED = "grundy.session_rejected"
 MAX_REMEMBERED = 40  # questions remembered as answered, so reloading one does not count twice
 MAX_COUNT = 10**9
@@ -152,7 +154,7 @@ def secret_key(instance: Path) -> str:
         return from_env
     path = instance / "secret_key"
     instance.mkdir(parents=True, exist_ok=True)
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             key = path.read_text().strip()
         except FileNotFoundError:
@@ -199,10 +201,10 @@ def _same_origin_posts() -> tuple[str, int] | None:
         return None
     site = request.headers.get("Sec-Fetch-Site")
     if site is not None and site not in ("same-origin", "none"):
-        return "Forms on this site accept posts from this site only.", 403
+        return str(_("Forms on this site accept posts from this site only.")), 403
     origin = request.headers.get("Origin")
     if origin and origin != "null" and origin.split("://", 1)[-1] != request.host:
-        return "Forms on this site accept posts from this site only.", 403
+        return str(_("Forms on this site accept posts from this site only.")), 403
     return None
 
 

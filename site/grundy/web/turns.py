@@ -18,6 +18,8 @@ import threading
 
 from flask import Flask, Response, g, render_template, request
 
+from grundy.i18n import _
+
 # The blueprints whose requests compute; the lessons and assets blueprints serve what is made.
 COMPUTING = frozenset({"widgets", "present", "practice"})
 
@@ -31,8 +33,8 @@ def register(app: Flask) -> None:
         if request.blueprint not in COMPUTING:
             return None
         if not slots.acquire(timeout=wait):
-            html = render_template("error.html", title="Busy", links=[],
-                                   message="The server is busy computing for others. Try again in a few seconds.")
+            html = render_template("error.html", title=_("Busy"), links=[],
+                                   message=_("The server is busy computing for others. Try again in a few seconds."))
             return Response(html, status=503, mimetype="text/html", headers={"Retry-After": "5"})
         g.grundy_turn = True
         return None

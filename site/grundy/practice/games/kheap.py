@@ -9,12 +9,13 @@ from typing import Any
 from grundy.games import kmultiple
 from grundy.games.core import GameError, Outcome
 from grundy.games.family import Family
+from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, Position
 from grundy.practice.games.spec import GameSpec, bounded, draw_sum, sum_reason
 
 MAX_K = 100
 MAX_HEAP = 10_000  # typed or in a URL: every move from it is judged by the closed form
-NAMES = {1: "binary: the powers of two", 2: "Zeckendorf: the Fibonacci numbers"}
+NAMES = {1: N_("binary: the powers of two"), 2: N_("Zeckendorf: the Fibonacci numbers")}
 
 
 def _reason(arena: Arena, position: Position, reveal_move: bool) -> str:
@@ -23,20 +24,33 @@ def _reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     n, cap = position[0]
     k = arena.family.rule()["k"]
     if n == 0:
-        return "The heap is empty: the last stone is taken, and the player to move has lost."
+        return str(_("The heap is empty: the last stone is taken, and the player to move has lost."))
     parts = kmultiple.decompose(n, int(k))
     most = min(n, cap)
-    named = f" ({NAMES[int(k)]})" if int(k) in NAMES else ""
-    head = (f"Write {n} in the losing numbers for k = {k}{named}: {n} = {' + '.join(map(str, parts))}, the smallest"
-            f" part {parts[-1]}") if len(parts) > 1 else f"{n} is itself a losing number for k = {k}"
+    # The head of the reason, a clause the three endings below continue.
+    words = {"n": n, "k": k, "sum": " + ".join(map(str, parts)), "last": parts[-1], "most": most,
+             "rest": " + ".join(map(str, parts[:-1]))}
+    if len(parts) == 1:
+        head = str(_("%(n)s is itself a losing number for k = %(k)s", **words))
+    elif int(k) in NAMES:
+        head = str(_("Write %(n)s in the losing numbers for k = %(k)s (%(numbers)s): %(n)s = %(sum)s, the smallest part"
+                     " %(last)s", numbers=_(NAMES[int(k)]), **words))
+    else:
+        head = str(_("Write %(n)s in the losing numbers for k = %(k)s: %(n)s = %(sum)s, the smallest part %(last)s",
+                     **words))
     if parts[-1] > most:
-        return (f"{head}, which is more than the {most} the next move may take, so it is P: whatever you take,"
-                f" what is left has a smallest part at most {k} times that, and your opponent takes it.")
+        return str(_("%(head)s, which is more than the %(most)s the next move may take, so it is P: whatever you take,"
+                     " what is left has a smallest part at most %(k)s times that, and your opponent takes it.",
+                     head=head, **words))
     if not reveal_move:
-        return f"{head}, at most the {most} the next move may take, so it is N."
-    rest = " + ".join(map(str, parts[:-1])) or "nothing"
-    return (f"{head}, at most the {most} the next move may take, so it is N: take {parts[-1]}. What is left ({rest})"
-            f" has a smallest part more than {k} × {parts[-1]}, out of your opponent's reach.")
+        return str(_("%(head)s, at most the %(most)s the next move may take, so it is N.", head=head, **words))
+    if len(parts) == 1:
+        return str(_("%(head)s, at most the %(most)s the next move may take, so it is N: take %(last)s. What is left"
+                     " (nothing) has a smallest part more than %(k)s × %(last)s, out of your opponent's reach.",
+                     head=head, **words))
+    return str(_("%(head)s, at most the %(most)s the next move may take, so it is N: take %(last)s. What is left"
+                 " (%(rest)s) has a smallest part more than %(k)s × %(last)s, out of your opponent's reach.",
+                 head=head, **words))
 
 
 LEVELS = {1: ((1,), 128), 2: ((2,), 150), 3: ((3, 4, 5), 200)}
@@ -68,26 +82,28 @@ def _visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | No
 
 def _check(fam: Family[Any], c: tuple[int, int]) -> None:
     if c[0] > MAX_HEAP or c[1] > MAX_K * MAX_HEAP:
-        raise GameError(f"a heap here holds at most {MAX_HEAP:,} stones; got {fam.format(c)}", "out-of-range",
-                        most=MAX_HEAP)
+        raise GameError(_("a heap here holds at most %(most)s stones; got %(got)s", most=f"{MAX_HEAP:,}",
+                          got=fam.format(c)), "out-of-range", most=MAX_HEAP)
 
 
 def _rule_text(fam: Family[Any]) -> str:
     k = fam.rule()["k"]
-    times = "as many as" if k == "1" else f"{k} times"
-    return f"the first move takes 1 to n − 1 stones; each later move takes 1 to {times} the move before"
+    if k == "1":
+        return str(_("the first move takes 1 to n − 1 stones; each later move takes 1 to as many as the move before"))
+    return str(_("the first move takes 1 to n − 1 stones; each later move takes 1 to %(k)s times the move before", k=k))
 
 
 KHEAP = GameSpec(
-    key="k-multiple", family="k-multiple", title="k-multiple subtraction (Fibonacci Nim)",
+    key="k-multiple", family="k-multiple", title=N_("k-multiple subtraction (Fibonacci Nim)"),
     lesson=("k-multiple", "every-k-the-losing-numbers"), move_lesson=("k-multiple", "why-the-smallest-part-wins"),
     draw=_draw, start="20", random_start=lambda r: str(r.randint(10, 45)), rule_text=_rule_text,
-    reason=_reason, visual=_visual, noun=("heap", "heaps"), where="from the heap",
-    ending="whoever takes the last stone wins",
-    rule_keys={"k": bounded("k", 1, MAX_K)}, default_rule={"k": "2"}, rule_labels={"k": "k (each move at most k times the last)"},
-    answer_hint="the stones left after your move, like 18", answer_hint_one="the stones left after your move, like 18",
+    reason=_reason, visual=_visual, noun=(N_("heap"), N_("heaps")), where=N_("from the heap"),
+    ending=N_("whoever takes the last stone wins"),
+    rule_keys={"k": bounded(N_("k"), 1, MAX_K)}, default_rule={"k": "2"},
+    rule_labels={"k": N_("k (each move at most k times the last)")},
+    answer_hint=N_("the stones left after your move, like 18"), answer_hint_one=N_("the stones left after your move, like 18"),
     picture="kheap", check_component=_check,
-    levels={1: "k = 1: binary", 2: "k = 2: Fibonacci Nim", 3: "k = 3 to 5, in mid-game"},
+    levels={1: N_("k = 1: binary"), 2: N_("k = 2: Fibonacci Nim"), 3: N_("k = 3 to 5, in mid-game")},
 )
 
 SPECS = (KHEAP,)

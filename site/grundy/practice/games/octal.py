@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from grundy.games.core import Outcome
+from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, Position
 from grundy.practice.games import spec as g
 
@@ -14,9 +15,12 @@ MAX_HEAP = 2000  # Grundy's game: quiz level 2 draws heaps up to 2,000 (values c
 
 def _kayles_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     if len(position) == 1 and position[0] > 0:
-        how = (" — knock down the middle pin (odd rows) or the middle two (even rows)" if reveal_move else "")
-        return (f"A single row of {position[0]} is N: the first player can leave two equal rows{how}, and then"
-                f" copy each of the opponent's moves in the other row, so the opponent runs out of moves first.")
+        if reveal_move:
+            return str(_("A single row of %(n)s is N: the first player can leave two equal rows — knock down the middle pin"
+                         " (odd rows) or the middle two (even rows), and then copy each of the opponent's moves in the"
+                         " other row, so the opponent runs out of moves first.", n=position[0]))
+        return str(_("A single row of %(n)s is N: the first player can leave two equal rows, and then copy each of the"
+                     " opponent's moves in the other row, so the opponent runs out of moves first.", n=position[0]))
     return g.sum_reason(arena, position, reveal_move)
 
 
@@ -27,12 +31,12 @@ def _kayles_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[
 
 
 KAYLES = g.GameSpec(
-    key="kayles", always_sums=True, family="octal", title="Kayles", lesson=g.SUMS_LESSON, draw=_kayles_draw, start="4,7",
+    key="kayles", always_sums=True, family="octal", title=N_("Kayles"), lesson=g.SUMS_LESSON, draw=_kayles_draw, start="4,7",
     random_start=lambda r: ",".join(str(r.randint(3, 12)) for _ in range(r.randint(1, 2))),
-    rule_text=lambda f: "knock down one pin, or two neighbouring pins, from a row (a row may break in two)",
-    reason=_kayles_reason, fixed_rule={"code": ".77"}, noun=("row", "rows"), where="from row {}",
-    answer_hint="the rows of pins left, with commas", answer_hint_one="the rows of pins left, with commas",
-    picture_args={"label": "Row"}, check_component=g.component_bound("a row of pins", MAX_ROW),
+    rule_text=lambda f: str(_("knock down one pin, or two neighbouring pins, from a row (a row may break in two)")),
+    reason=_kayles_reason, fixed_rule={"code": ".77"}, noun=(N_("row"), N_("rows")), where=N_("from row {}"),
+    answer_hint=N_("the rows of pins left, with commas"), answer_hint_one=N_("the rows of pins left, with commas"),
+    picture_args={"label": N_("Row")}, check_component=g.component_bound(N_("a row of pins"), MAX_ROW),
 )
 
 
@@ -43,11 +47,11 @@ def _grundy_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[
 
 
 GRUNDYS_GAME = g.GameSpec(
-    key="grundys-game", family="grundys-game", title="Grundy's game", lesson=g.SUMS_LESSON, draw=_grundy_draw,
+    key="grundys-game", family="grundys-game", title=N_("Grundy's game"), lesson=g.SUMS_LESSON, draw=_grundy_draw,
     start="9", random_start=lambda r: str(r.randint(6, 16)),
-    rule_text=lambda f: "split one heap into two heaps of different sizes",
-    answer_hint="the heaps left, with commas", answer_hint_one="the heaps left, with commas",
-    check_component=g.component_bound("a heap", MAX_HEAP),
+    rule_text=lambda f: str(_("split one heap into two heaps of different sizes")),
+    answer_hint=N_("the heaps left, with commas"), answer_hint_one=N_("the heaps left, with commas"),
+    check_component=g.component_bound(N_("a heap"), MAX_HEAP),
 )
 
 SPECS = (KAYLES, GRUNDYS_GAME)

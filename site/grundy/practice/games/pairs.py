@@ -5,6 +5,7 @@ import random
 
 from grundy.games import wythoff
 from grundy.games.core import Outcome
+from grundy.i18n import N_, _
 from grundy.practice.games import spec as g
 from grundy.practice.arena import Arena, Position
 
@@ -23,10 +24,10 @@ def _wythoff_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     k = b - a
     ak = wythoff.a_k(k)
     if ak == a:
-        return (f"The piles differ by k = {k}, and the k-th P-position is (⌊kφ⌋, ⌊kφ⌋ + k) = ({ak}, {ak + k}):"
-                f" these piles, so the position is P.")
-    return (f"The piles differ by k = {k}, and the only P-position with that difference is ({ak}, {ak + k});"
-            f" ({a}, {b}) is not it, so the position is N.")
+        return str(_("The piles differ by k = %(k)s, and the k-th P-position is (⌊kφ⌋, ⌊kφ⌋ + k) = (%(ak)s, %(bk)s):"
+                     " these piles, so the position is P.", k=k, ak=ak, bk=ak + k))
+    return str(_("The piles differ by k = %(k)s, and the only P-position with that difference is (%(ak)s, %(bk)s);"
+                 " (%(a)s, %(b)s) is not it, so the position is N.", k=k, ak=ak, bk=ak + k, a=a, b=b))
 
 
 def _last_k_within(hi: int) -> int:
@@ -57,12 +58,12 @@ def _wythoff_visual(_arena: Arena, position: Position) -> tuple[str, dict[str, s
 
 
 WYTHOFF = g.GameSpec(
-    key="wythoff", family="wythoff", title="Wythoff's game", lesson=("wythoff", "the-construction"),
+    key="wythoff", family="wythoff", title=N_("Wythoff's game"), lesson=("wythoff", "the-construction"),
     move_lesson=("wythoff", "every-winning-move"), draw=_wythoff_draw, start="4,9",
     random_start=lambda r: f"{r.randint(2, 25)},{r.randint(2, 25)}",
-    rule_text=lambda f: "take any number of coins from one pile, or the same number from both piles",
-    reason=_wythoff_reason, visual=_wythoff_visual, noun=("pair of piles", "pairs of piles"), where="in game {}",
-    answer_hint="the two piles as a,b", picture="piles", check_component=g.component_bound("a pile", MAX_PILE),
+    rule_text=lambda f: str(_("take any number of coins from one pile, or the same number from both piles")),
+    reason=_wythoff_reason, visual=_wythoff_visual, noun=(N_("pair of piles"), N_("pairs of piles")), where=N_("in game {}"),
+    answer_hint=N_("the two piles as a,b"), picture="piles", check_component=g.component_bound(N_("a pile"), MAX_PILE),
 )
 
 
@@ -73,15 +74,30 @@ def _kiki_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     if len(position) > 1:
         return g.sum_reason(arena, position, reveal_move)
     x, y = position[0]
-    rows, cols = y + 1, x + 1
-    where = (f"On a {rows}×{cols} board the coin starts with d = {y} cells below it and l = {x} to its left"
-             f" (lesson 8's distances)")
+    words = {"rows": y + 1, "cols": x + 1, "d": y, "l": x}
     if x % 2 == 0 and y % 2 == 0:
-        return (f"{where}: both are even, so it is P. Every move lowers d, l or both by 1 and makes one of"
-                f" them odd; the opponent can make both even again.")
-    odd = "both are odd" if x % 2 and y % 2 else ("l is odd" if x % 2 else "d is odd")
-    way = f": {'diagonally' if x % 2 and y % 2 else ('left' if x % 2 else 'down')}" if reveal_move else ""
-    return f"{where}: {odd}, so it is N. The winning move makes both even{way}."
+        return str(_("On a %(rows)s×%(cols)s board the coin starts with d = %(d)s cells below it and l = %(l)s to its left"
+                     " (lesson 8's distances): both are even, so it is P. Every move lowers d, l or both by 1 and makes"
+                     " one of them odd; the opponent can make both even again.", **words))
+    if x % 2 and y % 2:
+        if reveal_move:
+            return str(_("On a %(rows)s×%(cols)s board the coin starts with d = %(d)s cells below it and l = %(l)s to its"
+                         " left (lesson 8's distances): both are odd, so it is N. The winning move makes both even:"
+                         " diagonally.", **words))
+        return str(_("On a %(rows)s×%(cols)s board the coin starts with d = %(d)s cells below it and l = %(l)s to its left"
+                     " (lesson 8's distances): both are odd, so it is N. The winning move makes both even.", **words))
+    if x % 2:
+        if reveal_move:
+            return str(_("On a %(rows)s×%(cols)s board the coin starts with d = %(d)s cells below it and l = %(l)s to its"
+                         " left (lesson 8's distances): l is odd, so it is N. The winning move makes both even: left.",
+                         **words))
+        return str(_("On a %(rows)s×%(cols)s board the coin starts with d = %(d)s cells below it and l = %(l)s to its left"
+                     " (lesson 8's distances): l is odd, so it is N. The winning move makes both even.", **words))
+    if reveal_move:
+        return str(_("On a %(rows)s×%(cols)s board the coin starts with d = %(d)s cells below it and l = %(l)s to its left"
+                     " (lesson 8's distances): d is odd, so it is N. The winning move makes both even: down.", **words))
+    return str(_("On a %(rows)s×%(cols)s board the coin starts with d = %(d)s cells below it and l = %(l)s to its left"
+                 " (lesson 8's distances): d is odd, so it is N. The winning move makes both even.", **words))
 
 
 def _kiki_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
@@ -100,12 +116,12 @@ def _kiki_visual(_arena: Arena, position: Position) -> tuple[str, dict[str, str]
 
 
 KIKI = g.GameSpec(
-    key="kiki", family="kiki", title="kiki's game", lesson=("sg-by-search", "kikis-game-hdu-2147"),
+    key="kiki", family="kiki", title=N_("kiki's game"), lesson=("sg-by-search", "kikis-game-hdu-2147"),
     draw=_kiki_draw, start="6x7", random_start=lambda r: f"{r.randint(2, 20)}x{r.randint(2, 20)}",
-    rule_text=lambda f: "move the coin one cell left, down, or diagonally down-left",
-    reason=_kiki_reason, visual=_kiki_visual, noun=("board", "boards"), where="on board {}",
-    answer_hint="each board as rows x columns", picture="boards",
-    check_component=g.component_bound("a board's side", MAX_BOARD),
+    rule_text=lambda f: str(_("move the coin one cell left, down, or diagonally down-left")),
+    reason=_kiki_reason, visual=_kiki_visual, noun=(N_("board"), N_("boards")), where=N_("on board {}"),
+    answer_hint=N_("each board as rows x columns"), picture="boards",
+    check_component=g.component_bound(N_("a board's side"), MAX_BOARD),
 )
 
 SPECS = (WYTHOFF, KIKI)

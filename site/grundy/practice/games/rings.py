@@ -6,6 +6,7 @@ import random
 
 from grundy.games.circle import RING, ROW
 from grundy.games.core import GameError, Outcome
+from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, Position
 from grundy.practice.games.spec import GameSpec, bounded, draw_sum, sum_reason
 
@@ -18,17 +19,27 @@ def _reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     if len(position) == 1 and position[0][0] == RING:
         n = position[0][1]
         if n <= k:
-            return f"A ring of {n} is N: take all {n} coin{'s' if n != 1 else ''} at once (K = {k})."
+            if n == 1:
+                return str(_("A ring of %(n)s is N: take all %(n)s coin at once (K = %(k)s).", n=n, k=k))
+            return str(_("A ring of %(n)s is N: take all %(n)s coins at once (K = %(k)s).", n=n, k=k))
         if k == 1:
-            return (f"With K = 1 every move takes one coin, so the player to move takes the last exactly when"
-                    f" {n} is odd: {'N' if n % 2 else 'P'}.")
-        how = (" — it takes the middle 1 or 2 coins of the row" if reveal_move else "")
-        return (f"A ring of {n} is P: the first move leaves one row, and the reply leaves two equal rows{how};"
-                f" after that the second player copies every move in the other row and moves last.")
+            if n % 2:
+                return str(_("With K = 1 every move takes one coin, so the player to move takes the last exactly when"
+                             " %(n)s is odd: N.", n=n))
+            return str(_("With K = 1 every move takes one coin, so the player to move takes the last exactly when"
+                         " %(n)s is odd: P.", n=n))
+        if reveal_move:
+            return str(_("A ring of %(n)s is P: the first move leaves one row, and the reply leaves two equal rows — it"
+                         " takes the middle 1 or 2 coins of the row; after that the second player copies every move in"
+                         " the other row and moves last.", n=n))
+        return str(_("A ring of %(n)s is P: the first move leaves one row, and the reply leaves two equal rows; after"
+                     " that the second player copies every move in the other row and moves last.", n=n))
     if len(position) == 1 and position[0][1] > k:
-        how = " (the middle 1 or 2 coins)" if reveal_move else ""
-        return (f"A single row of {position[0][1]} is N: take its middle{how}, leaving two equal rows, then copy"
-                f" the opponent's moves in the other row.")
+        if reveal_move:
+            return str(_("A single row of %(n)s is N: take its middle (the middle 1 or 2 coins), leaving two equal rows,"
+                         " then copy the opponent's moves in the other row.", n=position[0][1]))
+        return str(_("A single row of %(n)s is N: take its middle, leaving two equal rows, then copy the opponent's moves"
+                     " in the other row.", n=position[0][1]))
     return sum_reason(arena, position, reveal_move)
 
 
@@ -49,21 +60,21 @@ def _visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | No
 
 
 CIRCLE = GameSpec(
-    key="circle", family="circle", title="The circular game", lesson=("circular", "the-symmetry-strategy"),
+    key="circle", family="circle", title=N_("The circular game"), lesson=("circular", "the-symmetry-strategy"),
     draw=_draw, start="row8", random_start=lambda r: str(r.randint(5, 14)) if r.random() < 0.5 else f"row{r.randint(5, 14)}",
-    rule_text=lambda f: (f"take 1 to {f.rule()['k']} adjacent coins; the first move turns the ring into a row,"
-                         " and a move in a row may split it in two"),
-    reason=_reason, visual=_visual, noun=("group of coins", "groups of coins"), where="from group {}",
-    rule_keys={"k": bounded("K", 1, MAX_K)}, default_rule={"k": "2"}, rule_labels={"k": "K (take 1 to K)"},
-    answer_hint="what is left, with commas: a row as row5, a ring as its number of coins, none if no coin is left",
+    rule_text=lambda f: str(_("take 1 to %(k)s adjacent coins; the first move turns the ring into a row, and a move in a"
+                              " row may split it in two", k=f.rule()["k"])),
+    reason=_reason, visual=_visual, noun=(N_("group of coins"), N_("groups of coins")), where=N_("from group {}"),
+    rule_keys={"k": bounded(N_("K"), 1, MAX_K)}, default_rule={"k": "2"}, rule_labels={"k": N_("K (take 1 to K)")},
+    answer_hint=N_("what is left, with commas: a row as row5, a ring as its number of coins, none if no coin is left"),
     picture="rings", check_component=lambda fam, c: _check(c), always_sums=True,
 )
 
 
 def _check(c: tuple[int, int]) -> None:
     if c[1] > MAX_COINS:
-        raise GameError(f"a ring or row holds at most {MAX_COINS} coins here; got {c[1]}", "out-of-range",
-                        most=MAX_COINS)
+        raise GameError(_("a ring or row holds at most %(most)s coins here; got %(got)s", most=MAX_COINS, got=c[1]),
+                        "out-of-range", most=MAX_COINS)
 
 
 SPECS = (CIRCLE,)

@@ -1,4 +1,9 @@
-"""What a practice game's spec holds, and the helpers the specs share."""
+"""What a practice game's spec holds, and the helpers the specs share.
+
+A spec's words are English marked for the catalogue (``N_``: its title, nouns, ending, hints,
+level names, rule labels) and said in the reader's language where they are shown (``_``); its
+sentences computed in a request (the rule, the reason) are said with ``_`` as they are made.
+"""
 from __future__ import annotations
 
 import random
@@ -9,13 +14,14 @@ from typing import Any
 from grundy.games.core import GameError, Outcome, nim_sum
 from grundy.games.family import Family
 from grundy.games.registry import family
+from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, Position
 
 Lesson = tuple[str, str]  # (lesson slug, section anchor)
 SUMS_LESSON: Lesson = ("sums-of-games", "the-spraguegrundy-theorem")
 Draw = Callable[[random.Random, int, Outcome], tuple[dict[str, str], Position]]
 # The quiz's three levels, as most games draw them; a game whose level 3 is not sums names its own.
-LEVELS: Mapping[int, str] = {1: "Small positions", 2: "Larger positions", 3: "Sums of several games"}
+LEVELS: Mapping[int, str] = {1: N_("Small positions"), 2: N_("Larger positions"), 3: N_("Sums of several games")}
 
 
 def _any_component(_family: Family[Any], _c: Any) -> None:
@@ -27,14 +33,18 @@ def sum_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     fam = arena.family
     if len(position) == 1:
         g = fam.sg(position[0])
-        return (f"SG({fam.format(position[0])}) = {g}, so it is {'P' if g == 0 else 'N'}"
-                f" ({'no move reaches a position of SG 0' if g == 0 else 'some move reaches a position of SG 0'}).")
+        if g == 0:
+            return str(_("SG(%(position)s) = 0, so it is P (no move reaches a position of SG 0).", position=fam.format(position[0])))
+        return str(_("SG(%(position)s) = %(sg)s, so it is N (some move reaches a position of SG 0).",
+                     position=fam.format(position[0]), sg=g))
     values = [fam.sg(c) for c in position]
     total = nim_sum(values)
     xor = " ⊕ ".join(map(str, values))
-    verdict = ("0, so the position is P: every move changes one value and leaves a non-zero XOR"
-               if total == 0 else f"{total}, not 0, so the position is N: a move that makes the XOR 0 wins")
-    return f"By the Sprague–Grundy theorem a sum is worth the XOR of its parts' SG values: {xor} = {verdict}."
+    if total == 0:
+        return str(_("By the Sprague–Grundy theorem a sum is worth the XOR of its parts' SG values: %(xor)s = 0, so the"
+                     " position is P: every move changes one value and leaves a non-zero XOR.", xor=xor))
+    return str(_("By the Sprague–Grundy theorem a sum is worth the XOR of its parts' SG values: %(xor)s = %(total)s, not 0,"
+                 " so the position is N: a move that makes the XOR 0 wins.", xor=xor, total=total))
 
 
 @dataclass(frozen=True)
@@ -54,15 +64,15 @@ class GameSpec:
     visual: Callable[[Arena, Position], tuple[str, dict[str, str]] | None] = lambda _a, _p: None
     move_lesson: Lesson | None = None  # where finding the winning move is taught
     also_in: tuple[str, ...] = ()  # lessons that play the game before it is taught: their Practise box offers it too
-    noun: tuple[str, str] = ("heap", "heaps")
-    where: str = "from heap {}"  # where a move was made, from the component's number
-    ending: str = "whoever cannot move loses"
+    noun: tuple[str, str] = (N_("heap"), N_("heaps"))
+    where: str = N_("from heap {}")  # where a move was made, from the component's number
+    ending: str = N_("whoever cannot move loses")
     misere: bool = False
     rule_keys: Mapping[str, Callable[[str], str]] = field(default_factory=dict)  # URL key → checked value
     default_rule: Mapping[str, str] = field(default_factory=dict)
     fixed_rule: Mapping[str, str] = field(default_factory=dict)  # rule keys a URL cannot change (Kayles' code)
     rule_labels: Mapping[str, str] = field(default_factory=dict)  # the rule keys' labels in /play's form
-    answer_hint: str = "the heaps, with commas"  # how to type a position, in the quiz
+    answer_hint: str = N_("the heaps, with commas")  # how to type a position, in the quiz
     answer_hint_one: str = ""  # … when it has one component, if that reads differently
     picture: str = "heaps"  # the partial that draws a position (templates/practice/pictures/)
     picture_args: Mapping[str, object] = field(default_factory=dict)  # what the picture needs to know
@@ -92,9 +102,9 @@ def draw_sum(arena: Arena, rng: random.Random, target: Outcome, count: int,
     """``count`` components from ``sample`` whose sum has outcome ``target``. The first count − 1
     are free; the last is drawn until the whole fits (a P target needs the right SG value, which
     a few hundred draws find for every level here)."""
-    for _ in range(50):
-        head = tuple(sample(rng) for _ in range(count - 1))
-        for _ in range(400):
+    for _head_draw in range(50):
+        head = tuple(sample(rng) for _part in range(count - 1))
+        for _last_draw in range(400):
             position = head + (sample(rng),)
             if arena.outcome(position) == target:
                 shuffled = list(position)
@@ -104,19 +114,24 @@ def draw_sum(arena: Arena, rng: random.Random, target: Outcome, count: int,
 
 
 def bounded(what: str, lo: int, hi: int) -> Callable[[str], str]:
-    """A rule key's check: a whole number from lo to hi, given back in canonical form."""
+    """A rule key's check: a whole number from lo to hi, given back in canonical form. ``what``
+    names the number in the engine's error (marked with ``N_`` in the game's file, said here
+    in the reader's language)."""
     from grundy.games.family import number
 
-    return lambda raw: str(number(raw, what, lo=lo, hi=hi))
+    return lambda raw: str(number(raw, _(what), lo=lo, hi=hi))
 
 
 def component_bound(noun: str, hi: int) -> Callable[[Family[Any], Any], None]:
-    """Practice's bound on each number in a component (a typed position, a URL)."""
+    """Practice's bound on each number in a component (a typed position, a URL). ``noun`` is
+    what the number is ("a heap"), marked with ``N_`` in the game's file and said here in the
+    reader's language."""
 
     def check(fam: Family[Any], c: Any) -> None:
         numbers = c if isinstance(c, tuple) else (c,)
         if any(v > hi for v in numbers):
-            raise GameError(f"{noun} must be from 0 to {hi:,}; got {fam.format(c)}", "out-of-range", most=hi)
+            raise GameError(_("%(noun)s must be from 0 to %(most)s; got %(got)s", noun=_(noun), most=f"{hi:,}", got=fam.format(c)),
+                            "above-practice-bound", most=hi)
 
     return check
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from grundy.games.core import GameError, Outcome, nim_sum
 from grundy.games.family import Family
+from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, Position
 from grundy.practice.games.spec import GameSpec, component_bound, draw_sum, sum_reason
 
@@ -19,13 +20,16 @@ def _reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     coins = position[0]
     odd = list(coins[0::2])
     total = nim_sum(odd)
-    head = f"Only the odd steps count: {' ⊕ '.join(map(str, odd))} = {total}"
+    words = {"xor": " ⊕ ".join(map(str, odd)), "total": total}
     if total == 0:
-        return (f"{head}, so it is P: every move changes one odd step (a move from an even step raises the odd step"
-                f" below it, and the reply carries the same coins on down).")
+        return str(_("Only the odd steps count: %(xor)s = %(total)s, so it is P: every move changes one odd step (a move"
+                     " from an even step raises the odd step below it, and the reply carries the same coins on down).",
+                     **words))
     if not reveal_move:
-        return f"{head}, not 0, so it is N: some move makes the odd steps XOR to 0."
-    return f"{head}, not 0, so it is N: slide coins so that the odd steps XOR to 0, as in Nim."
+        return str(_("Only the odd steps count: %(xor)s = %(total)s, not 0, so it is N: some move makes the odd steps XOR"
+                     " to 0.", **words))
+    return str(_("Only the odd steps count: %(xor)s = %(total)s, not 0, so it is N: slide coins so that the odd steps XOR"
+                 " to 0, as in Nim.", **words))
 
 
 def _draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
@@ -41,21 +45,24 @@ def _visual(_arena: Arena, position: Position) -> tuple[str, dict[str, str]] | N
     return "staircase", {"coins": ",".join(map(str, position[0]))}
 
 
-_coins = component_bound("the coins on a step", MAX_COINS)
+_coins = component_bound(N_("the coins on a step"), MAX_COINS)
 
 
 def _check(fam: Family[Any], c: tuple[int, ...]) -> None:
     if len(c) > MAX_STEPS:
-        raise GameError(f"a staircase has at most {MAX_STEPS} steps here; got {len(c)}", "out-of-range", most=MAX_STEPS)
+        raise GameError(_("a staircase has at most %(most)s steps here; got %(got)s", most=MAX_STEPS, got=len(c)),
+                        "out-of-range", most=MAX_STEPS)
     _coins(fam, c)
 
 STAIRCASE = GameSpec(
-    key="staircase", family="staircase", title="Staircase Nim", lesson=("staircase", "the-rule"),
+    key="staircase", family="staircase", title=N_("Staircase Nim"), lesson=("staircase", "the-rule"),
     move_lesson=("staircase", "the-rule"), draw=_draw, start="1,2,2",
     random_start=lambda r: ",".join(str(r.randint(0, 3)) for _ in range(r.randint(3, 4))),
-    rule_text=lambda f: "slide any number of coins from one step to the step below (from step 1, off the staircase)",
-    reason=_reason, visual=_visual, noun=("staircase", "staircases"), where="on staircase {}",
-    answer_hint="each staircase's coins from the bottom step up, like 2,5,4", answer_hint_one="the coins on each step from the bottom, like 2,5,4",
+    rule_text=lambda f: str(_("slide any number of coins from one step to the step below (from step 1, off the"
+                              " staircase)")),
+    reason=_reason, visual=_visual, noun=(N_("staircase"), N_("staircases")), where=N_("on staircase {}"),
+    answer_hint=N_("each staircase's coins from the bottom step up, like 2,5,4"),
+    answer_hint_one=N_("the coins on each step from the bottom, like 2,5,4"),
     picture="stairs", check_component=_check, always_sums=False,
 )
 
