@@ -1,5 +1,6 @@
 """The glossary: every term of the course in English and Chinese, read once from
-content/glossary.yaml (the one place a term's words, definition and lesson section live)."""
+content/glossary.yaml (the one place a term's words, definitions in both languages and lesson
+section live)."""
 from __future__ import annotations
 
 import re
@@ -11,7 +12,12 @@ from markdown_it.token import Token
 
 from grundy.lessons.entries import load_entries
 
-FIELDS = ("term", "zh", "means", "lesson", "section")
+FIELDS = ("term", "zh", "means", "means_zh", "lesson", "section")
+# A parenthesis in ``zh`` ("公平组合游戏 (ICG)", "异或 (Nim 和)"): the Chinese page keeps it only
+# when it is Chinese itself; an English remark is for the English page.
+_ASIDE = re.compile(r"\s*[(（]([^()（）]*)[)）]\s*")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_HAN = re.compile(r"(?<=[A-Za-z0-9])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9])")
 APOSTROPHE = "['\u2019]"  # the typographer makes Bash's into Bash’s
 
 
@@ -24,6 +30,22 @@ class Term:
     section: str  # the anchor of the section that does
     notes: bool = False  # whether the notes use this Chinese term
     forms: tuple[str, ...] = ()  # other ways a lesson writes it ("odious number"); plurals are found anyway
+    means_zh: str = ""  # the definition in Chinese, for the Chinese pages
+
+    def meaning(self, language: str) -> str:
+        """The one-line definition in ``language`` (the English where no Chinese is written)."""
+        return self.means_zh if language == "zh" and self.means_zh else self.means
+
+    @property
+    def zh_term(self) -> str:
+        """The Chinese term as the Chinese glossary leads with it, spaced as the Chinese lessons
+        write ("SG函数" → "SG 函数"): its parenthesis in Chinese brackets when it is Chinese
+        ("异或（Nim 和）"), left out when it is an English remark or abbreviation."""
+        def bracket(found: re.Match[str]) -> str:
+            return f"（{found.group(1).strip()}）" if _HAN.search(found.group(1)) else ""
+
+        term = _ASIDE.sub(bracket, self.zh).strip()
+        return _LATIN_HAN.sub(" ", term)
 
     @property
     def anchor(self) -> str:
@@ -49,7 +71,7 @@ class Term:
 
 def link_first_uses(tokens: Sequence[Token], terms: Sequence[Term], url: str, slug: str, language: str = "en") -> None:
     """Make the first use of each term in a lesson's prose a link to its glossary entry (its
-    definition as the link's title), in place. Not in headings, links or code, and not in the
+    definition in the lesson's language as the link's title), in place. Not in headings, links or code, and not in the
     lesson that teaches the term, which defines it on the spot."""
     waiting = [t for t in terms if t.lesson != slug]
     in_heading = False
@@ -85,7 +107,7 @@ def _link_inline(children: list[Token], waiting: list[Term], url: str, language:
             term = waiting.pop(i)
             waiting[:] = [t for t in waiting if not pattern(t).fullmatch(found.group())]  # one link per word
             out.append(_text(text[:found.start()]))
-            title = term.zh if language == "zh" else term.means
+            title = term.meaning(language)
             opening = Token("link_open", "a", 1, attrs={"href": f"{url}#{term.anchor}", "class": "term", "title": title})
             out += [opening, _text(found.group()), Token("link_close", "a", -1)]
             text = text[found.end():]
@@ -101,7 +123,8 @@ def load(path: Path) -> list[Term]:
     """The terms in the file's order."""
     return [Term(term=str(e["term"]), zh=str(e["zh"]), means=str(e["means"]), lesson=str(e["lesson"]),
                  section=str(e["section"]), notes=bool(e.get("notes", False)),
-                 forms=tuple(str(f) for f in e.get("forms", ()))) for e in load_entries(path, FIELDS)]
+                 forms=tuple(str(f) for f in e.get("forms", ())), means_zh=str(e["means_zh"]))
+            for e in load_entries(path, FIELDS)]
 
 
 __all__ = ["Term", "link_first_uses", "load"]

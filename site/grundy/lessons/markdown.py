@@ -14,7 +14,10 @@ import re
 from html import escape
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import isWhiteSpace
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_inline import StateInline
+from markdown_it.rules_inline.state_inline import Delimiter
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.anchors import anchors_plugin
@@ -28,21 +31,25 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
+from grundy.i18n import N_, _
 from grundy.lessons.tex import typeset
 
+# Every word this module writes into a lesson is said with ``_``: lessons are rendered once per
+# language at start-up, each inside a request of that language, so a Chinese lesson's boxes say
+# 要点 and 证明 (outside a request, as in the fixture tests, ``_`` gives the English back).
 BOXES = {
-    "key-idea": "Key idea",
-    "proof": "Proof",
-    "example": "Example",
-    "try-it": "Try it",
-    "beyond": "Beyond the notes",
-    "side-proof": "Proof",
-    "answer": "Show the answer",
+    "key-idea": N_("Key idea"),
+    "proof": N_("Proof"),
+    "example": N_("Example"),
+    "try-it": N_("Try it"),
+    "beyond": N_("Beyond the notes"),
+    "side-proof": N_("Proof"),
+    "answer": N_("Show the answer"),
 }
 # Boxes a reader may skip without losing the thread: a proof of a side claim, and what goes beyond
 # the notes. They open on a click (issue 14, fix 10: lessons 4-8 ran to thousands of words).
 COLLAPSED = {"beyond": "beyond", "side-proof": "proof"}
-LANGUAGE_NAMES = {"python": "Python", "cpp": "C++", "c++": "C++", "c": "C", "text": "Text"}
+LANGUAGE_NAMES = {"python": "Python", "cpp": "C++", "c++": "C++", "c": "C", "text": N_("Text")}
 
 
 class FenceError(ValueError):
@@ -64,6 +71,35 @@ class Heading:
     text: str
 
 
+# CommonMark lets ** open or close beside a punctuation mark only when a space (or another mark)
+# stands on its other side. Chinese puts no spaces round its words or after its full-width marks,
+# so "**巴什博弈：**一堆", "**样例：**5、7、9" and "的**\\(x\\)**" kept their stars. For a run of *
+# with a CJK character on either side, only spaces decide (the idea of the markdown-cjk-friendly
+# amendment); English text has no CJK beside its stars, so it parses exactly as before.
+_CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+def _emphasis(state: StateInline, silent: bool) -> bool:
+    """markdown-it's emphasis rule, CJK-friendly for runs of *."""
+    start = state.pos
+    marker = state.src[start]
+    if silent or marker not in ("_", "*"):
+        return False
+    scanned = state.scanDelims(start, marker == "*")
+    can_open, can_close, length = scanned.can_open, scanned.can_close, scanned.length
+    before = state.src[start - 1] if start > 0 else " "
+    after = state.src[start + length] if start + length < state.posMax else " "
+    if marker == "*" and (_CJK.match(before) or _CJK.match(after)):
+        can_open, can_close = not isWhiteSpace(ord(after)), not isWhiteSpace(ord(before))
+    for _count in range(length):
+        token = state.push("text", "", 0)
+        token.content = marker
+        state.delimiters.append(Delimiter(marker=ord(marker), length=length, token=len(state.tokens) - 1, end=-1,
+                                          open=can_open, close=can_close))
+    state.pos += length
+    return True
+
+
 def _highlight(code: str, lang: str, _attrs: str) -> str:
     lang = lang.strip().lower()
     try:
@@ -71,7 +107,7 @@ def _highlight(code: str, lang: str, _attrs: str) -> str:
     except ClassNotFound:
         lexer = get_lexer_by_name("text")
     body = highlight(code, lexer, HtmlFormatter(nowrap=True))
-    label = LANGUAGE_NAMES.get(lang, lang or "Text")
+    label = _(LANGUAGE_NAMES.get(lang, lang or "Text"))
     return f'<pre class="code highlight" data-lang="{escape(label)}"><code>{body}</code></pre>\n'
 
 
@@ -80,20 +116,22 @@ def _box_renderer(name: str) -> Callable[..., str]:
         token = tokens[idx]
         if token.nesting == -1:
             return "</details>\n" if name == "answer" else "</div></details>\n" if name in COLLAPSED else "</div></aside>\n"
-        title = token.info.strip()[len(name) :].strip() or BOXES[name]
+        kind = _(BOXES[name])
+        title = token.info.strip()[len(name) :].strip() or kind
         if name == "answer":
             return f'<details class="answer"><summary>{escape(title)}</summary>\n'
         if name in COLLAPSED:
+            optional = _("(optional: open it)")
             return (
                 f'<details class="box box-{COLLAPSED[name]} box-collapsed"><summary class="box-title">'
-                f'<span class="box-kind">{escape(BOXES[name])}</span>'
-                + (f' <span class="box-name">{escape(title)}</span>' if title != BOXES[name] else "")
-                + ' <span class="box-open">(optional: open it)</span></summary><div class="box-body">\n'
+                f'<span class="box-kind">{escape(kind)}</span>'
+                + (f' <span class="box-name">{escape(title)}</span>' if title != kind else "")
+                + f' <span class="box-open">{escape(optional)}</span></summary><div class="box-body">\n'
             )
         return (
             f'<aside class="box box-{name}"><p class="box-title">'
-            f'<span class="box-kind">{escape(BOXES[name])}</span>'
-            + (f' <span class="box-name">{escape(title)}</span>' if title != BOXES[name] else "")
+            f'<span class="box-kind">{escape(kind)}</span>'
+            + (f' <span class="box-name">{escape(title)}</span>' if title != kind else "")
             + '</p><div class="box-body">\n'
         )
 
@@ -154,9 +192,10 @@ def separate_answers(html: str) -> str:
         items = _items(found.group(2))
         if items is None:
             return found.group(0)
+        summaries = [_("Answer %(number)s", number=i) for i in range(1, len(items) + 1)]
         return '<div class="answers">\n' + "".join(
-            f'<details class="answer"><summary>Answer {i}</summary>\n<div class="answer-body">{item.strip()}</div>\n</details>\n'
-            for i, item in enumerate(items, start=1)) + "</div>\n"
+            f'<details class="answer"><summary>{escape(summary)}</summary>\n<div class="answer-body">{item.strip()}</div>\n</details>\n'
+            for summary, item in zip(summaries, items)) + "</div>\n"
 
     return _ANSWER_LIST.sub(split, html)
 
@@ -175,6 +214,7 @@ def build_markdown(render_widget: WidgetRenderer) -> MarkdownIt:
         .use(anchors_plugin, min_level=2, max_level=3, permalink=True, permalinkSymbol="#",
              permalinkBefore=False)
     )
+    md.inline.ruler.at("emphasis", _emphasis)
     for name in BOXES:
         md.use(container_plugin, name=name, render=_box_renderer(name))
     # Both math plugins emit tokens of the same types; one set of renderers serves them all.

@@ -2,12 +2,14 @@
 (the one place a problem's words, limits, lesson section and `grundy solve` command live)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from grundy.lessons.entries import load_entries
 
-FIELDS = ("id", "title", "url", "lesson", "section", "game", "limits", "solve", "outcome")
+FIELDS = ("id", "title", "url", "lesson", "section", "game", "game_zh", "limits", "limits_zh", "solve", "outcome")
+_HAN = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,10 +24,24 @@ class Problem:
     solve: str  # `grundy solve` arguments for one case of the published sample
     outcome: str  # "P" or "N": what that command answers
     prints: str | None = None  # what the judge wants for that case
+    game_zh: str = ""  # the game in Chinese, for /zh/problems (`…` marks what a judge prints)
+    limits_zh: str = ""
 
     @property
     def judge(self) -> str:
         return self.id.split()[0]
+
+    @property
+    def title_language(self) -> str:
+        """The language the judge's title is in: "zh" when it has any Chinese in it."""
+        return "zh" if _HAN.search(self.title) else "en"
+
+    def game_in(self, language: str) -> str:
+        """The game in one sentence, in ``language`` (English where no Chinese is written)."""
+        return self.game_zh if language == "zh" and self.game_zh else self.game
+
+    def limits_in(self, language: str) -> str:
+        return self.limits_zh if language == "zh" and self.limits_zh else self.limits
 
 
 def load(path: Path) -> list[Problem]:

@@ -3,9 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
-from markupsafe import Markup
+import re
 
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import force_locale
+from markupsafe import Markup, escape
+from werkzeug.exceptions import NotFound
+
+from grundy.i18n import _
 from grundy.lessons import Catalog
 from grundy.lessons.catalog import Lesson, learned
 from grundy.lessons.problems import Problem
@@ -17,9 +22,15 @@ bp = Blueprint("lessons", __name__)
 
 def _catalog(code: str | None = None) -> Catalog:
     """The lessons of this request's language (or of ``code``)."""
-    catalog: Catalog = current_app.extensions["grundy.catalogs"][code or language.current().code]
+    code = code or language.current().code
+    catalog: Catalog = current_app.extensions["grundy.catalogs"][code]
     if current_app.debug:
-        catalog.refresh()
+        # Re-rendered as at start-up, in a request of the catalogue's own language (its boxes'
+        # and widgets' words, its links), whatever the language of the request that noticed.
+        lang = language.LANGUAGES[code]
+        environ = {language.ENVIRON_KEY: code, "SCRIPT_NAME": lang.prefix}
+        with current_app.test_request_context("/", environ_overrides=environ), force_locale(code):
+            catalog.refresh()
     return catalog
 
 
@@ -62,7 +73,7 @@ def opened(slug: str) -> tuple[str, int]:
     mark it opened; the lesson pages themselves stay the same for everyone, and cached."""
     found = _catalog(language.DEFAULT).get(slug)
     if found is None:
-        abort(404, f"There is no lesson called {slug!r}.")
+        abort(404, _("There is no lesson called %(slug)s.", slug=repr(slug)))
     scores.mark_opened(found.number)
     return "", 204
 
@@ -72,7 +83,7 @@ def lesson(slug: str) -> str:
     """One lesson, with its widgets already in their first state."""
     found, stand_in = find_lesson(slug)
     if found is None:
-        abort(404, f"There is no lesson called {slug!r}.")
+        abort(404, _("There is no lesson called %(slug)s.", slug=repr(slug)))
     lessons = course()
     i = [lesson.slug for lesson in lessons].index(slug)
     before = lessons[i - 1] if i > 0 else None
@@ -93,9 +104,10 @@ def problems() -> Response:
     judge = request.args.get("judge", "").strip()
     error = None
     if topic and topic not in lessons:
-        error = f"There is no lesson {topic[:40]!r} to filter by; choose one from the list."
+        error = _("There is no lesson %(topic)s to filter by; choose one from the list.", topic=repr(topic[:40]))
     elif judge and judge not in judges:
-        error = f"There is no judge {judge[:40]!r} here; choose one of {', '.join(judges)}."
+        error = _("There is no judge %(judge)s here; choose one of %(judges)s.", judge=repr(judge[:40]),
+                  judges=_(", ").join(judges))
     shown = [] if error else [p for p in found if (not topic or p.lesson == topic) and (not judge or p.judge == judge)]
     used = [lesson for lesson in course() if any(p.lesson == lesson.slug for p in found)]
     html = render_template("problems.html", problems=shown, total=len(found), lessons=lessons, topics=used,
@@ -131,8 +143,21 @@ def _practice(slug: str) -> list[dict[str, str]]:
     ]
 
 
+_CODE = re.compile(r"`([^`]+)`")
+
+
+@bp.app_template_filter("code_spans")
+def code_spans(text: str) -> Markup:
+    """Plain text with `what a judge prints` in backticks, as HTML with <code> for each."""
+    return Markup(_CODE.sub(lambda found: f"<code>{found.group(1)}</code>", str(escape(text))))
+
+
 @bp.app_errorhandler(404)
 def not_found(error: Exception) -> tuple[str, int]:
-    """A friendly page for a missing lesson, widget or file."""
-    message = getattr(error, "description", "That page does not exist.")
+    """A friendly page for a missing lesson, widget or file (Werkzeug's own sentence, said when
+    nobody said why, in the reader's language)."""
+    message = getattr(error, "description", None) or NotFound.description
+    if message == NotFound.description:
+        message = _("The requested URL was not found on the server. If you entered the URL manually please check "
+                    "your spelling and try again.")
     return render_template("error.html", title="Not found", message=message), 404

@@ -19,6 +19,9 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from markupsafe import Markup
 
+from grundy.i18n import _
+from grundy.lessons.catalog import Lesson
+from grundy.web.lessons import find_lesson
 from grundy.web.respond import fragment_or_page
 from grundy.web.widgets import PRESENTABLE, PROJECTED, render_widget, resumed
 from grundy.widgets import WIDGETS, Widget
@@ -64,17 +67,25 @@ def opening(widget: Widget[Any, Any], args: Mapping[str, str]) -> dict[str, str]
 
 def _index() -> Response:
     """/present/: every widget an instructor can project, with what it shows and the lessons
-    that use it."""
+    that use it (in the reader's language: the Chinese lessons have the same widgets)."""
     catalog = current_app.extensions["grundy.catalog"]
-    entries = [(WIDGETS[n], url_for("present.show", name=n), catalog.using_widget(n)) for n in PRESENTABLE]
+
+    def lessons(name: str) -> list[Lesson]:
+        return [find_lesson(lesson.slug)[0] or lesson for lesson in catalog.using_widget(name)]
+
+    entries = [(WIDGETS[n], url_for("present.show", name=n), lessons(n)) for n in PRESENTABLE]
     return Response(render_template("present_index.html", entries=entries), mimetype="text/html")
 
 
 def _not_presentable(name: str) -> Response:
     """A 404 that says which widgets can be projected, with a link to each."""
     links = [(WIDGETS[n].title, url_for("present.show", name=n)) for n in PRESENTABLE]
-    said = f"There is no projection view called {name!r}. " if name else ""
-    message = f"{said}These widgets can be projected: {', '.join(PRESENTABLE)}."
+    names = _(", ").join(PRESENTABLE)
+    if name:
+        message = _("There is no projection view called %(name)s. These widgets can be projected: %(names)s.",
+                    name=repr(name), names=names)
+    else:
+        message = _("These widgets can be projected: %(names)s.", names=names)
     html = render_template("error.html", title="Not found", message=message, links=links)
     return Response(html, status=404, mimetype="text/html")
 
