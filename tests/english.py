@@ -18,14 +18,15 @@ import re
 import sys
 from html.parser import HTMLParser
 
-# Names, notation and words Chinese competitive programmers write in Latin letters.
+# Names (of games, people in judge statements, judges), notation and words Chinese competitive
+# programmers write in Latin letters.
 NAMES = frozenset("""
 nim bash wythoff fibonacci sprague grundy beatty zeckendorf bouton conway kiki euclid moore
 every kayles dawson twins mock turtles lasker ruler
-alice bob georgia
+alice bob georgia john jack stan ollie lele yueyue cici willem
 cookie
 mex sg xor max min mod gcd lcm sum and or not
-hdu poj zoj luogu bzoj codeforces atcoder oi wiki oi-wiki acm icpc noi noip cet
+hdu poj zoj luogu bzoj codeforces atcoder cses gym shoi oi wiki oi-wiki acm icpc noi noip cet icg
 python cpp java
 html json csv url
 """.split())

@@ -116,3 +116,17 @@ def test_side_proofs_and_beyond_boxes_open_on_a_click():
     assert '<span class="box-name">Why it holds</span>' in html and "Because." in html
     assert '<details class="box box-beyond box-collapsed">' in html and "Extra." in html
     assert '<aside class="box box-proof">' in html and "Main." in html
+
+
+def test_an_english_title_in_a_chinese_lesson_keeps_its_language_in_text_headings_and_boxes() -> None:
+    md = build_markdown(fake_widget)
+    source = ("## HDU 1847：[Good Luck in CET-4 Everybody!]{lang=en}\n\n"
+              "叫做**逆推**（[backward induction]{lang=en}）。[x]{.c} [y](http://a)\n\n"
+              "::: beyond HDU 2149：[Public Sale]{lang=en}\n正文\n:::\n")
+    html = md.render(source)
+    assert '<span lang="en">backward induction</span>' in html and "<strong>逆推</strong>" in html
+    assert 'box-name">HDU 2149：<span lang="en">Public Sale</span>' in html
+    assert 'class="c"' not in html  # only lang is allowed on a span
+    (heading,) = headings(md.parse(source))
+    assert heading.text == "HDU 1847：Good Luck in CET-4 Everybody!"
+    assert heading.html == 'HDU 1847：<span lang="en">Good Luck in CET-4 Everybody!</span>'

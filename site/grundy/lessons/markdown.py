@@ -21,7 +21,7 @@ from markdown_it.rules_inline.state_inline import Delimiter
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.anchors import anchors_plugin
-from mdit_py_plugins.attrs import attrs_block_plugin
+from mdit_py_plugins.attrs import attrs_block_plugin, attrs_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -69,6 +69,11 @@ class Heading:
     level: int
     anchor: str
     text: str
+    markup: str = ""  # the text as HTML, keeping a quoted English title's lang span
+
+    @property
+    def html(self) -> str:
+        return self.markup or escape(self.text)
 
 
 # CommonMark lets ** open or close beside a punctuation mark only when a space (or another mark)
@@ -119,19 +124,19 @@ def _box_renderer(name: str) -> Callable[..., str]:
         kind = _(BOXES[name])
         title = token.info.strip()[len(name) :].strip() or kind
         if name == "answer":
-            return f'<details class="answer"><summary>{escape(title)}</summary>\n'
+            return f'<details class="answer"><summary>{_title(title)}</summary>\n'
         if name in COLLAPSED:
             optional = _("(optional: open it)")
             return (
                 f'<details class="box box-{COLLAPSED[name]} box-collapsed"><summary class="box-title">'
                 f'<span class="box-kind">{escape(kind)}</span>'
-                + (f' <span class="box-name">{escape(title)}</span>' if title != kind else "")
+                + (f' <span class="box-name">{_title(title)}</span>' if title != kind else "")
                 + f' <span class="box-open">{escape(optional)}</span></summary><div class="box-body">\n'
             )
         return (
             f'<aside class="box box-{name}"><p class="box-title">'
             f'<span class="box-kind">{escape(kind)}</span>'
-            + (f' <span class="box-name">{escape(title)}</span>' if title != kind else "")
+            + (f' <span class="box-name">{_title(title)}</span>' if title != kind else "")
             + '</p><div class="box-body">\n'
         )
 
@@ -209,6 +214,10 @@ def build_markdown(render_widget: WidgetRenderer) -> MarkdownIt:
         # "{#the-rules}" on the line before a heading gives it that anchor: a Chinese lesson's
         # sections keep their English twins' anchors, so a language switch keeps the section.
         .use(attrs_block_plugin)
+        # "[Good Luck in CET-4 Everybody!]{lang=en}": an English title or term quoted in a Chinese
+        # lesson is marked as English (screen readers say it in English; the untranslated-text
+        # test skips it). Only lang, and only on such spans.
+        .use(attrs_plugin, after=("span_close",), spans=True, allowed=("lang",))
         .use(dollarmath_plugin, double_inline=True)
         .use(texmath_plugin, delimiters="brackets")
         .use(anchors_plugin, min_level=2, max_level=3, permalink=True, permalinkSymbol="#",
@@ -263,14 +272,28 @@ def parse_fence_lines(content: str, fence_line: int) -> dict[str, str]:
     return params
 
 
+_LANG_SPAN = re.compile(r"\[([^\[\]]+)\]\{lang=(en)\}")
+
+
+def _title(title: str) -> str:
+    """A box's title as HTML: plain text, except that ``[Public Sale]{lang=en}`` (an English
+    judge title in a Chinese box) keeps its language, as it does in the lesson's text."""
+    return _LANG_SPAN.sub(r'<span lang="\2">\1</span>', escape(title))
+
+
 def headings(tokens: Sequence[Token]) -> list[Heading]:
     """The h2/h3 headings with their anchors, for the table of contents."""
     found = []
     for i, token in enumerate(tokens):
         if token.type == "heading_open" and token.tag in ("h2", "h3"):
             inline = tokens[i + 1]
-            text = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
-            found.append(Heading(int(token.tag[1]), str(token.attrs.get("id", "")), text.strip()))
+            children = inline.children or []
+            text = "".join(c.content for c in children if c.type in ("text", "code_inline"))
+            markup = "".join(escape(c.content) if c.type in ("text", "code_inline")
+                             else f'<span lang="{escape(str(c.attrs["lang"]))}">' if c.type == "span_open" and "lang" in c.attrs
+                             else "</span>" if c.type == "span_close" and any(o.type == "span_open" and "lang" in o.attrs for o in children)
+                             else "" for c in children)
+            found.append(Heading(int(token.tag[1]), str(token.attrs.get("id", "")), text.strip(), markup.strip()))
     return found
 
 
