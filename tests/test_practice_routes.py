@@ -611,3 +611,10 @@ def test_a_quiz_whose_visual_is_a_plot_loads_plotly(client):
     assert "plotly-cartesian.min.js" in wythoff
     nim = text(client.get(f"/quiz/q?game=nim&level=1&seed={seed_with('nim', 1, 'N')}"))
     assert "plotly-cartesian.min.js" not in nim
+
+
+def test_a_coin_turning_move_reads_as_a_sentence(client):
+    """The buttons group a Mock Turtles move under "coin 5 to tails"; a sentence says the whole
+    move ("turned over coins 0, 2"), not "and 0 from coin 2 to tails"."""
+    page = client.get("/play/mock-turtles?start=THHTHH&first=computer&moves=HHTTHH").get_data(as_text=True)
+    assert "The computer turned over coins 0, 2." in page and " from coin " not in page

@@ -11,13 +11,13 @@ from jinja2 import FileSystemLoader
 from grundy.lessons import Catalog
 from grundy.lessons.glossary import load as load_glossary
 from grundy.lessons.problems import load as load_problems
-from grundy.words import describe
+from grundy.words import describe, names_a_place
 from grundy.web import assets, delivery, language, lessons, practice, present, scores, security, turns, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-_PAST = {"take": "took", "move": "moved", "explode": "exploded"}
+_PAST = {"take": "took", "move": "moved", "explode": "exploded", "turn": "turned"}
 
 
 def past_tense(label: str) -> str:
@@ -42,6 +42,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.jinja_env.filters["sentence"] = lambda text: text[:1].upper() + text[1:]
     app.jinja_env.filters["past"] = past_tense
     app.jinja_env.filters["describe"] = describe  # an engine move (an Action) in words
+    app.jinja_env.tests["names_a_place"] = names_a_place
 
     security.register(app)
     turns.register(app)

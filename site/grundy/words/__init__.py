@@ -59,6 +59,13 @@ def split(action: Action, language: str | None = None) -> tuple[str, str]:
     return group.format(*action.args), label.format(*action.args)
 
 
+def names_a_place(action: Action) -> bool:
+    """Whether :func:`split`'s group is where the label happens, so English may say "take 3
+    from pile 1"; a heading for a row of buttons ("coin 5 to tails" over "and 1, 2") is not, and a
+    sentence says the whole description instead."""
+    return not callable(en.GROUPS.get(action.kind))
+
+
 def error_message(error: GameError, language: str | None = None) -> str:
     """What went wrong, for a learner, in the request's language: the catalogue's words for the
     error's code, filled from its params; English (or a code the catalogue lacks, such as an error
