@@ -44,6 +44,9 @@ vendor:  ## refresh static/vendor from the versions pinned in package.json (need
 	cp node_modules/katex/dist/contrib/auto-render.min.js static/vendor/katex/contrib/
 	cp node_modules/katex/dist/fonts/*.woff2 static/vendor/katex/fonts/
 	cp node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js node_modules/plotly.js-cartesian-dist-min/LICENSE static/vendor/plotly/
+	# plotly's own words (the toolbar's tooltips) in Chinese: the locale module, made a browser script
+	node -e 'const l=require("plotly.js-locales/zh-cn"); require("fs").writeFileSync("static/vendor/plotly/locale-zh-cn.js", "window.Plotly.register(" + JSON.stringify(l) + ");\n")'
+	cp node_modules/plotly.js-locales/LICENSE static/vendor/plotly/LICENSE-locales
 	node -e 'const p=require("./package.json").dependencies; console.log(Object.entries(p).map(([k,v])=>k+" "+v).join("\n"))' > static/vendor/VERSIONS
 	# axe-core checks accessibility in the browser tests only: it is not served to readers
 	rm -rf tests/vendor && mkdir -p tests/vendor/axe-core

@@ -18,7 +18,9 @@
       var figure = JSON.parse(el.getAttribute("data-figure"));
       if (presenting) enlarge(figure);
       window.Plotly.newPlot(el, figure.data, figure.layout, {
-        responsive: true, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"]
+        responsive: true, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d", "toImage"],
+        // the toolbar's words in the page's language (its locale script is loaded beside plotly.js)
+        locale: document.documentElement.getAttribute("data-plotly-locale") || "en"
       });
     });
   }

@@ -110,3 +110,17 @@ def test_the_settings_buttons_wrap_as_one_group(live_server: str, watched: tuple
         page.goto(live_server + "/w/xor-columns?heaps=14,21,39")
         tops = {round(page.locator(f"#xor-columns-{name}").bounding_box()["y"]) for name in ("apply", "add", "remove")}
         assert len(tops) == 1, (width, tops)
+
+
+def test_a_chinese_plot_says_its_toolbar_in_chinese(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """plotly.js's own words (the toolbar's tooltips) follow the page: its zh-CN locale is
+    loaded beside it on /zh/ pages, and the English page keeps English."""
+    page, _ = watched
+    page.goto(live_server + "/zh/w/wythoff?a=5&b=8")
+    expect(page.locator(".plot .main-svg").first).to_be_visible()
+    expect(page.locator(".plot")).to_contain_text("你的局面：(5, 8)，N")
+    titles = page.locator(".plot .modebar-btn").evaluate_all("bs => bs.map(b => b.getAttribute('data-title'))")
+    assert "自动缩放" in titles and "Autoscale" not in titles, titles
+    page.goto(live_server + "/w/wythoff?a=5&b=8")
+    expect(page.locator(".plot .main-svg").first).to_be_visible()
+    assert "Autoscale" in page.locator(".plot .modebar-btn").evaluate_all("bs => bs.map(b => b.getAttribute('data-title'))")

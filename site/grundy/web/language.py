@@ -36,11 +36,12 @@ class Language:
     tag: str  # for <html lang> and hreflang: en, zh-Hans
     prefix: str  # in URLs: "" or "/zh"
     name: str  # in its own words, for the switch
+    plotly: str = ""  # plotly.js's locale for the figures' toolbar (static/vendor/plotly/locale-<it>.js), "" for English
 
 
 LANGUAGES = {
     "en": Language("en", "en", "", "English"),
-    "zh": Language("zh", "zh-Hans", "/zh", "中文"),
+    "zh": Language("zh", "zh-Hans", "/zh", "中文", plotly="zh-CN"),
 }
 DEFAULT = "en"
 
