@@ -145,3 +145,17 @@ def test_a_language_s_catalogue_files_compile_into_one_and_may_not_repeat_a_mess
         assert "practice.po" in str(error) and "Lessons" in str(error)
     else:
         raise AssertionError("a message translated twice was compiled")
+
+
+def test_a_catalogue_file_removed_is_no_longer_compiled_in(tmp_path: Path) -> None:
+    source = tmp_path / "src" / "zh" / "LC_MESSAGES"
+    source.mkdir(parents=True)
+    header = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    (source / "messages.po").write_text(header + 'msgid "Lessons"\nmsgstr "课程"\n', encoding="utf-8")
+    (source / "old.po").write_text(header + 'msgid "Gone"\nmsgstr "已删除"\n', encoding="utf-8")
+    compile_catalogues(tmp_path / "src", tmp_path / "out")
+    mo = tmp_path / "out" / "zh" / "LC_MESSAGES" / "messages.mo"
+    assert "已删除".encode() in mo.read_bytes()
+    (source / "old.po").unlink()  # messages.po is older than the compiled file: only the listing tells
+    compile_catalogues(tmp_path / "src", tmp_path / "out")
+    assert "已删除".encode() not in mo.read_bytes() and "课程".encode() in mo.read_bytes()

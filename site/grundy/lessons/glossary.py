@@ -61,7 +61,7 @@ class Term:
 
     @property
     def zh_pattern(self) -> re.Pattern[str]:
-        """The term as Chinese prose writes it: "SG函数" also as "SG 函数"; "奇数个 1 / 偶数个 1" is
+        """The term as Chinese prose writes it: "SG函数" also as "SG 函数"; "恶毒数 / 邪恶数" is
         either half. Chinese has no word spaces, so no word boundaries either."""
         names = [n.strip() for n in re.split(r"[()/（）]", self.zh) if n.strip() and not n.strip().isascii()]
         words = "|".join(re.escape(n).replace(r"\ ", r"\s*") for n in sorted(names, key=len, reverse=True))

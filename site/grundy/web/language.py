@@ -97,7 +97,12 @@ def compile_catalogues(source: Path, target: Path) -> None:
         if not parts:
             continue
         mo = target / folder.relative_to(source) / "messages.mo"
-        if mo.exists() and all(mo.stat().st_mtime_ns >= po.stat().st_mtime_ns for po in parts):
+        # The files it was compiled from, by name: a file removed (or added with an old date)
+        # since then recompiles too, not only a file edited.
+        listing = mo.with_suffix(".parts")
+        names = "\n".join(po.name for po in parts)
+        if (mo.exists() and listing.exists() and listing.read_text(encoding="utf-8") == names
+                and all(mo.stat().st_mtime_ns >= po.stat().st_mtime_ns for po in parts)):
             continue
         mo.parent.mkdir(parents=True, exist_ok=True)
         catalogue = read_catalogue(parts, locale=folder.parent.name)
@@ -106,6 +111,7 @@ def compile_catalogues(source: Path, target: Path) -> None:
             with os.fdopen(fd, "wb") as handle:
                 write_mo(handle, catalogue)
             os.replace(temporary, mo)
+            listing.write_text(names, encoding="utf-8")
         except BaseException:
             os.unlink(temporary)
             raise

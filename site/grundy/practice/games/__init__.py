@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from grundy.games.core import GameError
+from grundy.i18n import _
 from grundy.practice.arena import Arena
 from grundy.practice.games import boards, euclid, heaps, kheap, octal, pairs, rings, stairs, turning
 from grundy.practice.games.spec import SUMS_LESSON, GameSpec, sum_reason
@@ -23,8 +24,8 @@ SPECS: dict[str, GameSpec] = {
 def spec(key: str) -> GameSpec:
     found = SPECS.get(key)
     if found is None:
-        raise GameError(f"there is no practice game called {key[:30]!r}; choose one of {', '.join(SPECS)}",
-                        "unknown-game", game=key)
+        raise GameError(_("there is no practice game called %(key)s; choose one of %(games)s",
+                          key=repr(key[:30]), games=", ".join(SPECS)), "unknown-game", game=key)
     return found
 
 
