@@ -149,20 +149,23 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class CellWords:
-    """What a cell's button says to a screen reader, in the reader's language, looked up once
-    per board (625 cells): %-templates filled per cell."""
+    """What a cell's button says to a screen reader, in the reader's language, looked up and
+    HTML-escaped once per board (625 cells): %-templates filled per cell with numbers and the
+    letters P and N, which need no escaping."""
 
     blank: str  # "(%(r)s, %(c)s), not yet filled"
     named: str  # "(%(r)s, %(c)s): %(said)s"
-    with_sg: str  # "%(said)s, SG %(value)s"
+    named_sg: str  # the same with "%(said)s, SG %(value)s" in place of the said
     target: str  # (0, 0) in Marbles: "home"
     home: str  # a Marbles square on a home line: "W, goes home in one move"
 
     @classmethod
     def here(cls) -> CellWords:
         # gettext without arguments gives the template itself, to be filled with % below
-        return cls(_("(%(r)s, %(c)s), not yet filled"), _("(%(r)s, %(c)s): %(said)s"), _("%(said)s, SG %(value)s"),
-                   _("home"), _("W, goes home in one move"))
+        said = lambda text: str(escape(_(text)))  # noqa: E731
+        named = said("(%(r)s, %(c)s): %(said)s")
+        return cls(said("(%(r)s, %(c)s), not yet filled"), named,
+                   named.replace("%(said)s", said("%(said)s, SG %(value)s")), said("home"), said("W, goes home in one move"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,18 +181,17 @@ class Cell:
     def html(self, sg: bool, words: CellWords) -> Markup:
         """The cell's <td>, written here rather than in the template: a 24 × 24 board is 625 of
         them, and Jinja spent most of the widget's time on them. Every value is a number or one
-        of the catalogue's fixed words (escaped all the same), so the cell is safe as it is."""
+        of the catalogue's fixed words, escaped once per board (CellWords), so the cell is safe as it is."""
         at = f"{self.r},{self.c}"
         pressed = ' aria-pressed="true"' if self.selected else ""
         if not self.filled:
-            blank = escape(words.blank % {"r": self.r, "c": self.c})
+            blank = words.blank % {"r": self.r, "c": self.c}
             return Markup(f'<td class="is-blank{" is-selected" if self.selected else ""}"><button type="submit" name="pick"'
                           f' value="{at}" aria-label="{blank}">·</button></td>')
         # the name starts with what the cell shows (W, ◎, P, N or a value), as speech input expects
-        said = {"target": words.target, "home": words.home}.get(self.kind, self.kind)
-        if sg and self.value is not None:
-            said = words.with_sg % {"said": said, "value": self.value}
-        named = escape(words.named % {"r": self.r, "c": self.c, "said": said})
+        said = words.target if self.kind == "target" else words.home if self.kind == "home" else self.kind
+        template = words.named_sg if sg and self.value is not None else words.named
+        named = template % {"r": self.r, "c": self.c, "said": said, "value": self.value}
         face = "◎" if self.kind == "target" else "W" if self.kind == "home" else str(self.value) if sg else self.kind
         classes = f"is-{self.kind}{' is-current' if self.current else ''}{' is-selected' if self.selected else ''}"
         return Markup(f'<td class="{classes}"><button type="submit" name="pick" value="{at}" title="({self.r}, {self.c})"'
