@@ -15,7 +15,7 @@ from grundy.games.core import GameError, Outcome
 from grundy.i18n import _
 from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position, replay
 from grundy.practice.every import PICKS, EveryArena
-from grundy.practice.games import spec
+from grundy.practice.games import spec_for
 
 MAX_MOVES_TEXT = MAX_HISTORY + 200  # the start's checks keep real games within MAX_HISTORY
 
@@ -113,7 +113,7 @@ class GameState:
 def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) -> GameState:
     """The game a URL describes. ``start=random`` draws a start (with ``rng``). Raises
     GameError naming the first thing wrong."""
-    game_spec = spec(game)
+    game_spec = spec_for(game)
     arena = game_spec.arena(args)
     raw_start = args.get("start", game_spec.start).strip()
     if raw_start == "":

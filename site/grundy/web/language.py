@@ -22,11 +22,14 @@ from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
+from babel import support
 from babel.messages.pofile import read_po
 from flask import Flask, request
 from flask_babel import Babel
 
-ENVIRON_KEY = "grundy.language"
+from grundy import i18n
+
+ENVIRON_KEY = i18n.ENVIRON_KEY
 SOURCE = Path(__file__).resolve().parents[1] / "translations"
 
 
@@ -146,6 +149,16 @@ def register(app: Flask, instance: Path) -> None:
     target = instance / "translations"
     compile_catalogues(SOURCE, target)
     Babel(app, locale_selector=lambda: current().code, default_translation_directories=str(target))
+    for code in LANGUAGES:
+        if code != DEFAULT:
+            i18n.CATALOGUES[code] = support.Translations.load(str(target), [code])
+    # Templates say their words through the same one-lookup catalogue (newstyle: Jinja fills and
+    # escapes the placeholders itself).
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: i18n.translations().ugettext(s),
+        ngettext=lambda s, p, n: i18n.translations().ungettext(s, p, n),
+        newstyle=True,
+    )
     # A {% trans %} block's whitespace collapses, as the extractor reads it (babel.cfg: trimmed),
     # so a block laid out over several lines still finds its catalogue entry.
     app.jinja_env.policies["ext.i18n.trimmed"] = True

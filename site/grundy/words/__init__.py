@@ -26,12 +26,9 @@ EITHER: dict[str, Callable[[Iterable[str]], str]] = {"en": en.either, "zh": zh.e
 def here() -> str:
     """The language words are wanted in: the request's (``/zh/…`` is Chinese), else English,
     as on the command line."""
-    try:
-        from flask_babel import get_locale
-    except ImportError:  # pragma: no cover - flask_babel is a dependency of the site
-        return "en"
-    locale = get_locale()
-    code = locale.language if locale is not None else "en"
+    from grundy.web.language import current  # the web layer's; the engine never imports this package
+
+    code = current().code
     return code if code in CATALOGUES else "en"
 
 

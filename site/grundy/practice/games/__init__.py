@@ -21,7 +21,7 @@ SPECS: dict[str, GameSpec] = {
 }
 
 
-def spec(key: str) -> GameSpec:
+def spec_for(key: str) -> GameSpec:
     found = SPECS.get(key)
     if found is None:
         raise GameError(_("there is no practice game called %(key)s; choose one of %(games)s",
@@ -30,7 +30,7 @@ def spec(key: str) -> GameSpec:
 
 
 def make_arena(key: str, args: Mapping[str, str] | None = None) -> Arena:
-    return spec(key).arena(args)
+    return spec_for(key).arena(args)
 
 
-__all__ = ["SPECS", "SUMS_LESSON", "GameSpec", "make_arena", "spec", "sum_reason"]
+__all__ = ["SPECS", "SUMS_LESSON", "GameSpec", "make_arena", "spec_for", "sum_reason"]
