@@ -231,11 +231,11 @@ def test_a_game_is_chinese(app: Flask, client: FlaskClient, game: str) -> None:
 
 def test_a_move_the_hints_undo_and_restart_are_chinese(client: FlaskClient) -> None:
     page = body(follow(client, "/zh/play/nim?start=3,4,5&moves=3,4,4&hints=1"))
-    assert "<strong>轮到你了。</strong>" in page and "电脑从堆 1 取走 3 个。" in page
+    assert "<strong>轮到你了。</strong>" in page and "电脑从第 1 堆取走 3 个。" in page
     assert "这个局面是 P（SG = 0）：只要对手不失误，该走的人必败。" in page
-    assert '<strong>你</strong>：从堆 3 取走 1 个 → <span translate="no">3,4,4</span>' in page
-    assert '<strong>电脑</strong>：从堆 1 取走 3 个 → <span translate="no">0,4,4</span>' in page
-    assert ('失误：<span translate="no">3,4,5</span> 本来是 N，这一步却留下了 N 局面。必胜的走法是：从堆 1 取走 2 个 → '
+    assert '<strong>你</strong>：从第 3 堆取走 1 个 → <span translate="no">3,4,4</span>' in page
+    assert '<strong>电脑</strong>：从第 1 堆取走 3 个 → <span translate="no">0,4,4</span>' in page
+    assert ('失误：<span translate="no">3,4,5</span> 本来是 N，这一步却留下了 N 局面。必胜的走法是：从第 1 堆取走 2 个 → '
             '<span translate="no">1,4,5</span>。') in page
     assert 'title="走到 N，SG 为 ' in page and "必胜着法：给对手留下 P 局面。" in page
     assert ">↶ 悔一步</a>" in page and ">重新开始</a>" in page and 'href="/zh/play/nim?start=3,4,5&amp;first=you&amp;hints=1"' in page
@@ -353,3 +353,15 @@ def test_chinese_joins_drop_only_the_spaces_chinese_does_not_write() -> None:
     assert tidy("→ 1,2 （N，步数 1）") == "→ 1,2（N，步数 1）"
     english = "take 3 from heap 2. The position is N (SG = 2): the player to move can win."
     assert tidy(english) == english
+
+
+def test_a_move_typed_with_a_chinese_input_method_is_read_and_named_by_its_heap(client: FlaskClient) -> None:
+    """5，2，3 (full-width commas) is 5,2,3; from 5,2,5 that is heap 3's move, not heap 1's,
+    though heap 1's would leave the same heaps in another order."""
+    form = {"game": "nim", "level": "1", "seed": "657369578"}
+    assert "5,2,5" in client.get("/zh/quiz/q?game=nim&level=1&seed=657369578").get_data(as_text=True)
+    client.post("/zh/quiz/answer", data=form | {"says": "N"})
+    page = client.post("/zh/quiz/move", data=form | {"after": "5，2，3"}).get_data(as_text=True)
+    assert "你从第 3 堆取走 2 个。5,2,3 是 N 局面" in page
+    page = client.post("/zh/quiz/move", data=form | {"after": "５、０、５"}).get_data(as_text=True)
+    assert "你从第 2 堆取走 2 个。5,0,5 是 P 局面" in page

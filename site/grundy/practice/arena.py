@@ -63,6 +63,11 @@ class PlayMove:
         return "; ".join(p.label for p in self.parts) if self.parts else split(self.action)[1]
 
 
+# Punctuation and digits a Chinese input method types, read as their ASCII twins.
+_FULL_WIDTH = str.maketrans({"，": ",", "、": ",", "；": ";", "　": " ", "（": "(", "）": ")", "：": ":",
+                             **{chr(0xFF10 + d): str(d) for d in range(10)}})
+
+
 @dataclass(frozen=True, slots=True)
 class Arena:
     """One practice game under one rule: a family's sums, in normal or misère play. A turn is
@@ -116,6 +121,7 @@ class Arena:
         if len(text) > MAX_POSITION_TEXT:
             raise GameError(_("a position is at most %(most)s characters long", most=MAX_POSITION_TEXT), "position-too-long",
                             most=MAX_POSITION_TEXT)
+        text = text.translate(_FULL_WIDTH)  # typed with a Chinese input method: 5，0，5
         separators = r"[;,\s]+" if self.family.separator == "," else r"[;\s]+"
         parts = [p for p in re.split(separators, text.strip()) if p.strip()]
         noun = self.component_noun
@@ -159,7 +165,11 @@ class Arena:
         components may be written in any order, a pair of piles either way round."""
         settle = self.family.settle
         want = settle(after)
-        return next((m for m in self.moves(before) if settle(m.after) == want), None)
+        moves = list(self.moves(before))
+        # the move that leaves exactly what was typed first (from 5,2,5 to 5,2,3 is heap 3's move,
+        # though heap 1's leaves the same heaps in another order)
+        return (next((m for m in moves if m.after == after), None)
+                or next((m for m in moves if settle(m.after) == want), None))
 
     def why_illegal(self, before: Position, after: Position) -> str:
         """Why no move turns ``before`` into ``after``, as precisely as the family allows."""
