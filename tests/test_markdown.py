@@ -130,3 +130,8 @@ def test_an_english_title_in_a_chinese_lesson_keeps_its_language_in_text_heading
     (heading,) = headings(md.parse(source))
     assert heading.text == "HDU 1847：Good Luck in CET-4 Everybody!"
     assert heading.html == 'HDU 1847：<span lang="en">Good Luck in CET-4 Everybody!</span>'
+
+
+def test_a_box_title_typesets_its_math() -> None:
+    html = build_markdown(fake_widget).render("::: proof A heap of \\(n\\) has SG value \\(n\\)\nText.\n:::\n")
+    assert "\\(n\\)" not in html and html.count('class="katex"') == 2

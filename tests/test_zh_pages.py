@@ -253,3 +253,10 @@ def test_no_stars_are_left_in_a_chinese_lesson(app: Flask, slug: str) -> None:
     lesson = app.extensions["grundy.catalogs"]["zh"].get(slug)
     prose = re.sub(r"<(pre|code)\b.*?</\1>", "", lesson.html, flags=re.S)
     assert "**" not in re.sub(r"<[^>]+>", "", prose), slug
+
+
+def test_judges_are_named_in_the_readers_language(client) -> None:  # type: ignore[no-untyped-def]
+    zh, en = client.get("/zh/lessons/nim").get_data(as_text=True), client.get("/lessons/nim").get_data(as_text=True)
+    assert ">洛谷 P2197</a>" in zh and "Luogu P2197" not in zh and ">Luogu P2197</a>" in en
+    problems = client.get("/zh/problems").get_data(as_text=True)
+    assert '<option value="Luogu">洛谷</option>' in problems and ">洛谷 P2252</a>" in problems

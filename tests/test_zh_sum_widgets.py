@@ -96,7 +96,7 @@ def test_the_whole_page_and_its_projection_hold_no_english_of_these_widgets(clie
 
 def test_nim_in_binary_reads_like_the_lesson(client: FlaskClient) -> None:
     html = squeeze(widget(client, "/zh/w/xor-columns?heaps=14,21,39"))
-    assert "各堆 <small>（石子数，用逗号隔开）</small>" in html and "反常规则（拿走最后一枚的人输）" in html
+    assert "各堆 <small>（石子数，用逗号隔开）</small>" in html and "反常规则（取走最后一个石子的人输）" in html
     assert ">+ 加一堆</button>" in html and ">− 去掉最后一堆</button>" in html
     assert "每列 1 的个数" in html and ">异或</th>" in html and "所有步骤都已显示" in html
     assert "异或是 60，不为 0：轮到的一方<strong>必胜</strong>。它的最高位 1 在 32 位那一列（已标出）。" in html
@@ -181,7 +181,7 @@ def test_normal_and_misere_rows_in_chinese(client: FlaskClient) -> None:
 
 def test_every_sg_in_chinese(client: FlaskClient) -> None:
     html = squeeze(widget(client, "/zh/w/every-sg?size=8&pairs=3,5 2,7&cell=5,8"))
-    assert "最大堆 <small>（2 到 20）</small>" in html and "同时进行的各局 <small>（数对，如 3,5 2,7）</small>" in html
+    assert "堆大小上限 <small>（2 到 20）</small>" in html and "同时进行的各局 <small>（数对，如 3,5 2,7）</small>" in html
     assert 'title="(5, 8)：P，4 步"' in html and 'title="(1, 1)：N，1 步"' in html
     assert "<strong>(5, 8)</strong>：4 步。每一步都走到 N 局面；" in html  # no space after 。
     assert "★ 取走 5 个 → (3, 5)：<span class=\"chip is-N\">N</span> 3 步" in html

@@ -53,12 +53,12 @@ def test_no_english_is_left_in_the_widget(client: FlaskClient, path: str, name: 
 def test_the_pn_table_speaks_chinese(client: FlaskClient) -> None:
     html = client.get("/zh/w/pn-table", headers=HX).text
     assert "<span>规则</span>" in html and ">巴什博弈：每次取 1 到 m 个</option>" in html and ">减法集合 S</option>" in html
-    assert "最大堆 <small>（0 到 300）</small>" in html and "<span>SG 值</span>" in html
+    assert "堆大小上限 <small>（0 到 300）</small>" in html and "<span>SG 值</span>" in html
     assert "<strong>每次取 1 到 2 个</strong>，堆 0 到 20：21 堆中有 7 堆是 P。" in html
     assert "值从一开始就以 3 为周期重复" in html and "按 <strong>« 开始</strong>，一格一格地填表" in html
     assert 'aria-label="取石子游戏的 P/N 表"' in html
     late = text(client.get("/zh/w/pn-table?rule=set&set=2,4,7&upto=5", headers=HX).text)
-    assert "把最大堆调到 10 或更大，才能看到一个完整的周期。" in late
+    assert "把堆大小上限调到 10 或更大，才能看到一个完整的周期。" in late
     p = text(client.get("/zh/w/pn-table?rule=set&set=1,3,4&upto=30&sg=1&step=8", headers=HX).text)
     assert ("堆 7：每一步都走到 N 局面：取走 1 个 → 6（N）、取走 3 个 → 4（N）、取走 4 个 → 3（N）。"
             "不管轮到的一方怎么走，对手都能赢，所以 7 是 P。") in p
@@ -106,7 +106,7 @@ def test_the_period_speaks_chinese(client: FlaskClient) -> None:
 def test_the_k_table_and_the_boxes_speak_chinese(client: FlaskClient) -> None:
     k = client.get("/zh/w/k-table", headers=HX).text
     assert "<small>2 的幂</small>" in k and "<small>斐波那契数</small>" in k and "100 以内的必败数" in k
-    assert "最大堆 <small>（1 到 1,000,000）</small>" in k and "最后两数之比" in k
+    assert "堆大小上限 <small>（1 到 1,000,000）</small>" in k and "最后两数之比" in k
     boxes = client.get("/zh/w/boxes?cards=1,3,3,2,2,1,2", headers=HX).text
     assert "<td>奇数级</td>" in boxes and "<td>偶数级</td>" in boxes and "<em>无</em>" in boxes
     assert "≡ 0, 2, 5 的盒子里的卡片数：3 ⊕ 2 ⊕ 1 ⊕ 0 ⊕ 0 ⊕ 0 ⊕ 0 = <strong>0</strong>，所以先手输。" in boxes
@@ -114,7 +114,7 @@ def test_the_k_table_and_the_boxes_speak_chinese(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize("path, words", [
-    ("/zh/w/pn-table?upto=999", "“最大堆”必须在 0 到 300 之间"),
+    ("/zh/w/pn-table?upto=999", "“堆大小上限”必须在 0 到 300 之间"),
     ("/zh/w/pn-table?m=abc", "“m（每次取 1 到 m 个）”必须是 1 到 100 之间的整数"),
     ("/zh/w/pn-table?rule=xyz", "“规则”没有"),
     ("/zh/w/mex-steps?n=99", "“正在计算的局面”必须在 0 到 12 之间"),
@@ -123,7 +123,7 @@ def test_the_k_table_and_the_boxes_speak_chinese(client: FlaskClient) -> None:
     ("/zh/w/take-away?moves=1,1,1,1,1,1", "从 5 枚硬币开始的一局最多只有 5 步，这里却有 6 步。"),
     ("/zh/w/take-away?moves=3", "对局不合法："),
     ("/zh/w/period?n=abc", "堆 n 必须是不超过 1000 位的整数"),
-    ("/zh/w/period?upto=999", "“显示的最大堆”必须在 0 到 200 之间"),
+    ("/zh/w/period?upto=999", "“显示的堆大小上限”必须在 0 到 200 之间"),
     ("/zh/w/k-table?ks=0", "“k 的取值”里只能写"),
     ("/zh/w/boxes?n=3&cards=1,2,3,4", "只有 3 个盒子，却给了 4 个卡片数。"),
     ("/zh/w/boxes?n=99", "“盒子数”必须在 1 到 36 之间"),

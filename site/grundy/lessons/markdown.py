@@ -275,10 +275,16 @@ def parse_fence_lines(content: str, fence_line: int) -> dict[str, str]:
 _LANG_SPAN = re.compile(r"\[([^\[\]]+)\]\{lang=(en)\}")
 
 
+_TITLE_MATH = re.compile(r"\\\((.+?)\\\)")
+
+
 def _title(title: str) -> str:
     """A box's title as HTML: plain text, except that ``[Public Sale]{lang=en}`` (an English
-    judge title in a Chinese box) keeps its language, as it does in the lesson's text."""
-    return _LANG_SPAN.sub(r'<span lang="\2">\1</span>', escape(title))
+    judge title in a Chinese box) keeps its language, and ``\\(n\\)`` is typeset, as both are in
+    the lesson's text."""
+    parts = _TITLE_MATH.split(title)  # text, formula, text, …
+    return "".join(f'<span class="math">{typeset(part)}</span>' if i % 2 else _LANG_SPAN.sub(r'<span lang="\2">\1</span>', escape(part))
+                   for i, part in enumerate(parts))
 
 
 def headings(tokens: Sequence[Token]) -> list[Heading]:

@@ -6,7 +6,18 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from grundy.i18n import N_, _
 from grundy.lessons.entries import load_entries
+
+# The judges whose names Chinese writes its own way (the others, HDU, POJ, CSES…, are the same).
+JUDGE_NAMES = {"Luogu": N_("Luogu")}
+
+
+def problem_name(problem_id: str) -> str:
+    """A problem's id with its judge named in the reader's language: "Luogu P2197" is
+    "洛谷 P2197" on a Chinese page."""
+    judge, _space, number = problem_id.partition(" ")
+    return f"{_(JUDGE_NAMES[judge])} {number}".strip() if judge in JUDGE_NAMES else problem_id
 
 FIELDS = ("id", "title", "url", "lesson", "section", "game", "game_zh", "limits", "limits_zh", "solve", "outcome")
 _HAN = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")

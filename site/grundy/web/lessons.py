@@ -13,7 +13,7 @@ from werkzeug.exceptions import NotFound
 from grundy.i18n import _
 from grundy.lessons import Catalog
 from grundy.lessons.catalog import Lesson, learned
-from grundy.lessons.problems import Problem
+from grundy.lessons.problems import Problem, problem_name
 from grundy.practice.games import SPECS, SUMS_LESSON
 from grundy.web import language, scores
 
@@ -144,6 +144,9 @@ def _practice(slug: str) -> list[dict[str, str]]:
 
 
 _CODE = re.compile(r"`([^`]+)`")
+
+
+bp.add_app_template_filter(problem_name, "problem_name")
 
 
 @bp.app_template_filter("code_spans")
