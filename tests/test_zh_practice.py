@@ -365,3 +365,10 @@ def test_a_move_typed_with_a_chinese_input_method_is_read_and_named_by_its_heap(
     assert "你从第 3 堆取走 2 个。5,2,3 是 N 局面" in page
     page = client.post("/zh/quiz/move", data=form | {"after": "５、０、５"}).get_data(as_text=True)
     assert "你从第 2 堆取走 2 个。5,0,5 是 P 局面" in page
+
+
+def test_the_quiz_index_says_a_rule_s_numbers_are_an_example(client: FlaskClient) -> None:
+    """Bash's m and the subtraction set are drawn per question: the index's rule is an example."""
+    page = client.get("/zh/quiz").get_data(as_text=True)
+    assert "从一堆里取 1 到 3 个石子（这只是举例：每道题的数各不相同）" in page
+    assert "(for example: each question sets its own numbers)" in client.get("/quiz").get_data(as_text=True)
