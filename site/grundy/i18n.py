@@ -15,6 +15,8 @@ from typing import Any
 from babel import support
 from flask import request
 
+from grundy.marks import N_
+
 ENVIRON_KEY = "grundy.language"  # the request's language code, set by grundy.web.language
 # Each language's compiled catalogue, read once per process (grundy.web.language.register);
 # English has none.
@@ -33,15 +35,17 @@ def translations() -> support.NullTranslations:
     return CATALOGUES.get(code, _NONE)
 
 
+def in_language(code: str, message: str) -> str:
+    """``message`` in the language ``code``, whatever the request's (a catalogue of words that
+    is itself in one language, such as grundy.words.zh); English where the site has not loaded
+    the catalogue (outside the site)."""
+    return CATALOGUES.get(code, _NONE).ugettext(message)
+
+
 def _(message: str, **variables: Any) -> str:
     """``message`` in the request's language, its ``%(name)s`` placeholders filled."""
     said = translations().ugettext(message)
     return said % variables if variables else said
 
 
-def N_(message: str) -> str:  # noqa: N802 - gettext's own name for this marker
-    """Mark ``message`` for the catalogue without translating it here (babel extracts N_)."""
-    return message
-
-
-__all__ = ["N_", "_"]
+__all__ = ["N_", "_", "in_language"]

@@ -7,12 +7,14 @@ from collections.abc import Mapping
 from grundy.games.core import Action, Outcome
 from grundy.games.family import RuleKey, number
 from grundy.games.takeaway import Bash, HeapFamily
+from grundy.marks import N_
 
 
 class BashFamily(HeapFamily):
     """Bash's game: take 1 to m coins from one heap; SG(n) = n mod (m + 1), for any m."""
 
     key = "bash"
+    title = N_("Bash's game")
     rule_keys = (RuleKey("m", None, "take 1 to M", cli="--max"),)
     example_rule = {"m": "3"}
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from grundy.games.core import Action
 from grundy.games.family import Family, pair
 from grundy.games.grids import BOMB_MAX, BOMBS, bomb_options, settle
+from grundy.marks import N_
 
 
 class BombFamily(Family[tuple[int, int]]):
@@ -13,6 +14,7 @@ class BombFamily(Family[tuple[int, int]]):
     bombs on one cell, or a bomb on 1,1, vanish. ``none`` is the empty board."""
 
     key = "bomb"
+    title = N_("The Bomb game")
     keeps_count = False
     example = "3,4"
     separator = ";"

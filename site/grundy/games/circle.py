@@ -16,6 +16,7 @@ from functools import lru_cache
 from grundy.games.core import Action, GameError, Move, Outcome, mex
 from grundy.games.family import Family, RuleKey, number
 from grundy.games.takebreak import positions_within
+from grundy.marks import N_
 
 Ring = tuple[str, int]  # ("ring", n)
 Rows = tuple[int, ...]  # the lengths of the rows left, sorted, no zeros
@@ -100,6 +101,7 @@ class CircleFamily(Family[tuple[int, int]]):
     """A ring of coins (written 7) and the rows a ring breaks into (written row7)."""
 
     key = "circle"
+    title = N_("The circular game")
     example = "7"
     rule_keys = (RuleKey("k", "2", "take 1 to K adjacent coins", cli="--max"),)
     table_upto = 500

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from grundy.games.core import Action, GameError, Move, Outcome, Solver, every_sg_steps
 from grundy.games.family import PairFamily
+from grundy.marks import N_
 
 Pair = tuple[int, int]
 
@@ -128,6 +129,7 @@ class EuclidFamily(PairFamily):
     of any size; SG values by search up to MAX_SEARCHED_PILE."""
 
     key = "euclid"
+    title = N_("Euclid's game")
     what = "a position a,b"
 
     def game(self) -> EuclidGame:

@@ -89,6 +89,7 @@ class Family(ABC, Generic[C]):
     rest has defaults that hold for ordinary sums (normal play, the XOR of the parts)."""
 
     key: ClassVar[str]  # the name in URLs and on the command line
+    title: ClassVar[str]  # the game's name as the lessons write it, marked for the catalogue (N_)
     example: ClassVar[str] = "14"  # a component in the family's notation, for help texts
     example_rule: ClassVar[dict[str, str]] = {}  # a rule for help texts and tests, where one is required
     rule_keys: ClassVar[tuple[RuleKey, ...]] = ()

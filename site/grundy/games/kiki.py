@@ -5,6 +5,7 @@ from __future__ import annotations
 from grundy.games.core import Action, GameError, Outcome
 from grundy.games.family import PairFamily, pair
 from grundy.games.grids import KikiGame, kiki_grundy, kiki_outcome, kiki_start, kiki_winning_moves
+from grundy.marks import N_
 
 
 class KikiFamily(PairFamily):
@@ -12,6 +13,7 @@ class KikiFamily(PairFamily):
     coin's place: (cells to its left, cells below), the coin starting top-right."""
 
     key = "kiki"
+    title = N_("kiki's game")
     example = "4x5"
 
     def parse(self, text: str) -> tuple[int, int]:

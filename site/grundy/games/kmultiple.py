@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from grundy.games.core import Action, GameError, Move, Outcome, Solver
 from grundy.games.family import Family, RuleKey, number
+from grundy.marks import N_
 
 State = tuple[int, int]  # (stones left, the most that may be taken now)
 
@@ -184,6 +185,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
     work bounded first by :func:`construction_cost`); SG values by search, for small heaps."""
 
     key = "k-multiple"
+    title = N_("K-multiple subtraction")
     example = "20"
     rule_keys = (RuleKey("k", None, "each move takes at most K times the last"),)
     example_rule = {"k": "2"}

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from grundy.games.core import Action, GameError, Move, Outcome, nim_sum
 from grundy.games.family import Family, number
+from grundy.marks import N_
 
 
 def _check_heaps(heaps: Sequence[int]) -> None:
@@ -119,6 +120,7 @@ class NimFamily(Family[int]):
     """Nim heaps of any size: SG(n) = n, and a sum's winning moves come from the XOR."""
 
     key = "nim"
+    title = N_("Nim")
 
     def parse(self, text: str) -> int:
         return number(text, "a heap")

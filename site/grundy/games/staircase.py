@@ -13,6 +13,7 @@ from math import comb
 
 from grundy.games.core import Action, GameError, Move, Outcome, nim_sum
 from grundy.games.family import Family, number
+from grundy.marks import N_
 
 Stairs = tuple[int, ...]
 
@@ -162,6 +163,7 @@ class StaircaseFamily(Family[tuple[int, ...]]):
     of its odd steps. Several staircases, one per argument, are a sum."""
 
     key = "staircase"
+    title = N_("Staircase Nim")
     example = "3,5,4"
     separator = ";"
     layout = "none"

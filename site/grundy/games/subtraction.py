@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from grundy.games.family import RuleKey
 from grundy.games.takeaway import HeapFamily, Rule, format_rule, parse_rule
+from grundy.marks import N_
 
 
 class SubtractionFamily(HeapFamily):
@@ -14,6 +15,7 @@ class SubtractionFamily(HeapFamily):
     Fibonacci numbers); a finite set's SG values are periodic, and the period is found."""
 
     key = "subtraction"
+    title = N_("A subtraction game")
     rule_keys = (RuleKey("set", None, "the set S: 1,3,4 | powers-of-two | fibonacci"),)
     example_rule = {"set": "1,3,4"}
 

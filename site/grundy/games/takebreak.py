@@ -11,6 +11,7 @@ from functools import cache
 from grundy.games import octal
 from grundy.games.core import Action, GameError
 from grundy.games.family import Family, RuleKey, number
+from grundy.marks import N_
 
 SEARCH_SIDE = 200  # a whole-game search reaches every multiset of heaps below the start: only small ones
 # A heap of n has about n/2 splits per amount removed; listing the winning ones looks at each
@@ -66,6 +67,7 @@ class OctalFamily(_TakeBreakFamily):
     Octal Periodicity Theorem proves a period, for heaps of any size."""
 
     key = "octal"
+    title = N_("An octal game")
     rule_keys = (RuleKey("code", None, "the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's Chess"),)
     example_rule = {"code": ".77"}
     table_upto = octal.MAX_VALUES_UPTO
@@ -104,6 +106,7 @@ class GrundysGameFamily(_TakeBreakFamily):
     computed directly, up to heaps of GRUNDY_MAX_UPTO."""
 
     key = "grundys-game"
+    title = N_("Grundy's game")
     table_upto = octal.GRUNDY_MAX_UPTO
 
     def moves(self, c: int) -> Iterator[tuple[Action, tuple[int, ...]]]:

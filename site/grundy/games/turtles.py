@@ -18,6 +18,7 @@ from itertools import combinations
 from grundy.games.coins import format_row, parse_row
 from grundy.games.core import Action, GameError, Move, nim_sum
 from grundy.games.family import Family
+from grundy.marks import N_
 
 Row = tuple[bool, ...]  # True = heads
 
@@ -78,6 +79,7 @@ class MockTurtlesFamily(Family[tuple[int, ...]]):
     """A row of coins, written THHTH; inside, 1 for heads and 0 for tails."""
 
     key = "mock-turtles"
+    title = N_("Mock Turtles")
     example = "THHTH"
     separator = " "
     table_upto = 100_000

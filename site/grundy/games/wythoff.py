@@ -14,6 +14,7 @@ from math import isqrt
 
 from grundy.games.core import Action, GameError, Move, Outcome
 from grundy.games.family import PairFamily
+from grundy.marks import N_
 
 Pair = tuple[int, int]
 
@@ -261,6 +262,7 @@ class WythoffFamily(PairFamily):
     SG values (for sums) up to SG_MAX_PILE."""
 
     key = "wythoff"
+    title = N_("Wythoff's game")
 
     def game(self) -> WythoffGame:
         return WythoffGame()

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+from grundy.games.registry import FAMILIES
+from grundy.i18n import in_language
+
 Template = str | Callable[[tuple[int, ...]], str]
 ErrorTemplate = str | Callable[[dict[str, object]], str | None]
 
@@ -135,24 +138,6 @@ WHAT: dict[str, str] = {
     "a bomb": "炸弹",
 }
 
-# The games by their keys (registry.FAMILIES), as the lessons name them.
-GAMES: dict[str, str] = {
-    "bash": "巴什博弈",
-    "subtraction": "减法游戏",
-    "nim": "尼姆博弈",
-    "wythoff": "威佐夫博弈",
-    "kiki": "kiki 的游戏",
-    "marbles": "弹珠游戏",
-    "bomb": "炸弹游戏",
-    "euclid": "欧几里得游戏",
-    "circle": "环形博弈",
-    "staircase": "阶梯博弈",
-    "k-multiple": "K 倍动态减法游戏",
-    "mock-turtles": "Mock Turtles",
-    "octal": "八进制游戏",
-    "grundys-game": "Grundy 游戏",
-}
-
 # A rule key's help (RuleKey.help), for "rule-missing".
 RULE_HELP: dict[str, str] = {
     "take 1 to M": "每次取 1 到 M 个",
@@ -170,8 +155,11 @@ def _what(params: Mapping[str, object]) -> str:
 
 
 def _game(params: Mapping[str, object]) -> str:
+    """A game by its key, named as the lessons name it: its family's title (the one name the
+    registry keeps), in the Chinese catalogue; a key that names no game is shown as given."""
     game = str(params["game"])
-    return GAMES.get(game, game)
+    family = FAMILIES.get(game)
+    return in_language("zh", family.title) if family is not None else game
 
 
 def _rule(label: object) -> str:
@@ -335,4 +323,4 @@ def _items(value: object) -> list[object]:
     return list(value) if isinstance(value, (list, tuple, frozenset, set)) else [value]
 
 
-__all__ = ["ERRORS", "GAMES", "GROUPS", "MOVES", "RULE_HELP", "WHAT", "either"]
+__all__ = ["ERRORS", "GROUPS", "MOVES", "RULE_HELP", "WHAT", "either"]
