@@ -119,7 +119,46 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var w = widgetOf(event);
-    if (w && w.id) busy[w.id] = true;
+    if (w && w.id) { busy[w.id] = true; delete typed[w.id]; }
+  });
+
+  // ------------------------------------------------------------------ typing across swaps
+  // A field typed in while the widget's request is under way would be lost when the answer
+  // replaces the form (a quick reader ticks "SG values", then types a new largest heap at once).
+  // What was typed since the request left is put back into the new form, so the next Enter or
+  // "Show" applies it; the request itself already carried everything typed before it.
+  var typed = {};     // widget id -> {field name: the control typed in}
+
+  function onTyping(event) {
+    var t = event.target;
+    var w = t && t.name && t.closest ? t.closest(".widget") : null;
+    if (w && w.id && busy[w.id] && t.type !== "hidden") (typed[w.id] = typed[w.id] || {})[t.name] = t;
+  }
+
+  function restoreTyping(id) {
+    var fields = typed[id];
+    var fresh = fields && document.getElementById(id);
+    delete typed[id];
+    if (!fresh) return;
+    Object.keys(fields).forEach(function (name) {
+      var was = fields[name];
+      fresh.querySelectorAll("[name]").forEach(function (now) {
+        if (now.name !== name || now.type === "hidden") return;
+        if (now.type === "checkbox" || now.type === "radio") {
+          if (now.value === was.value) now.checked = was.checked;
+        } else if (now.value !== was.value) {
+          now.value = was.value;
+        }
+      });
+    });
+  }
+
+  document.addEventListener("input", onTyping);
+  document.addEventListener("change", onTyping);
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var w = event.detail && event.detail.target;
+    if (w && w.id) restoreTyping(w.id);
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import Watch
 
@@ -227,6 +227,35 @@ def test_a_setting_changed_mid_step_keeps_the_step(live_server: str, watched: tu
     upto.fill("15")
     upto.press("Enter")
     expect(widget.locator(".step-count")).to_have_text(re.compile(r"2 of 16 cells filled"))
+
+
+def test_typing_while_a_request_is_under_way_is_not_lost(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """A reader ticks "SG values" and types a new largest heap before the answer arrives: the
+    answer replaces the form, and what was typed meanwhile stays in the new one, so Enter applies
+    it. (CI once lost the typing: the swap put back the old 12 and Enter asked for 12 again.)
+    The ticked box's answer is held here until the typing is done, so the order is certain."""
+    page, _ = watched
+    page.goto(live_server + LESSON)
+    widget = page.locator("#" + str(page.locator("section.widget-pn-table").first.get_attribute("id")))
+    held: list[Route] = []
+
+    def hold_the_tick(route: Route) -> None:
+        if "sg=1" in route.request.url and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/w/pn-table?*", hold_the_tick)
+    with page.expect_request(lambda r: "sg=1" in r.url):
+        widget.locator("input[name=sg]").check()
+    upto = widget.locator("input[name=upto]")
+    upto.fill("15")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(widget.locator("input[name=was]")).to_have_value(re.compile(r"sg%3D1|sg=1"))  # the answer is in
+    expect(upto).to_have_value("15")
+    upto.press("Enter")
+    expect(widget.locator(".step-count")).to_have_text(re.compile(r"of 16 cells filled"))
 
 
 def test_the_summary_prints_on_two_a4_sides(live_server: str, watched: tuple[Page, Watch]) -> None:
