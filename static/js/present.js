@@ -119,7 +119,57 @@
 
   document.addEventListener("mousemove", wake, { passive: true });
 
+  // ------------------------------------------------------------------ a live class
+  // Started from /class/new, the projection reports each state it shows to its class
+  // (classroom.py's follow_view), and students' phones follow. The class's code is in a cookie
+  // (its key is not: that stays in the signed session cookie the post carries); the answer is
+  // the badge in the corner, with the code and the way back to the console.
+  var reported = null;
+
+  function classCode() {
+    var found = document.cookie.match(/(?:^|;\s*)grundy_class=([A-Z0-9]{6})(?:;|$)/);
+    return found ? found[1] : null;
+  }
+
+  function report() {
+    var code = classCode();
+    var here = window.location.pathname + window.location.search;
+    if (!code || here === reported) return;
+    reported = here;
+    var prefix = (window.location.pathname.match(/^\/zh(?=\/)/) || [""])[0];
+    var form = new URLSearchParams();
+    form.set("url", here);
+    window.fetch(prefix + "/class/" + code + "/view", { method: "POST", body: form, credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 403 || response.status === 404) {
+          document.cookie = "grundy_class=; Max-Age=0; path=/; SameSite=Lax";  // over, or not ours
+          showBadge("");
+          return null;
+        }
+        return response.ok ? response.text() : null;
+      })
+      .then(function (html) { if (html !== null && html !== undefined) showBadge(html); })
+      .catch(function () { reported = null; });  // tried again on the next step
+  }
+
+  function showBadge(html) {
+    var badge = document.getElementById("class-badge");
+    if (!badge) {
+      badge = document.createElement("div");
+      badge.id = "class-badge";
+      document.body.appendChild(badge);
+    }
+    badge.innerHTML = html;  // the site's own fragment (classroom/_badge.html)
+    badge.hidden = !html;
+  }
+
+  document.addEventListener("htmx:afterSettle", report);
+  document.addEventListener("htmx:pushedIntoHistory", report);
+  document.addEventListener("htmx:historyRestore", report);
+  window.addEventListener("popstate", function () { window.setTimeout(report, 0); });
+
   function start() {
+    report();
     var fs = document.querySelector("[data-fullscreen]");
     if (fs && !document.fullscreenEnabled) fs.hidden = true;
     // Shown for a moment on arrival, so the instructor sees where the settings are (not on a

@@ -12,7 +12,7 @@ from grundy.lessons import Catalog
 from grundy.lessons.glossary import load as load_glossary
 from grundy.lessons.problems import load as load_problems
 from grundy.words import describe, names_a_place
-from grundy.web import assets, delivery, language, lessons, practice, present, scores, security, turns, widgets
+from grundy.web import assets, classroom, delivery, language, lessons, practice, present, scores, security, turns, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -53,6 +53,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.register_blueprint(present.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(practice.bp)
+    classroom.register(app, instance)
     delivery.register(app)
     language.register(app, instance)  # outermost: the memo and the routes see /zh/… as /…
 

@@ -1,0 +1,594 @@
+"""A live class: students' phones follow the projector, and the class votes P or N.
+
+- **Start** (/class/new, a POST): the class gets a code of six letters and digits
+  (:mod:`grundy.web.class_store`), the instructor's browser a secret in its signed session
+  cookie (never in a URL), and the console /class/<code>/teach shows the code, a QR code and the
+  join address.
+- **Join** (/join): a student types the code (or scans the QR code) and lands on /class/<code>.
+  Unknown codes are counted per address and refused past :data:`~class_store.JOIN_LIMIT` in ten
+  minutes, so codes cannot be tried cheaply one after another.
+- **Follow**: a projection (/present/<name>) opened from the console reports each state it shows
+  (present.js posts its address to /class/<code>/view); students see that state, the same step
+  and the same hidden cells, read-only. "Explore" gives a student their own copy of the state;
+  "Follow" goes back.
+- **Poll**: the instructor poses a question (drawn as the quiz draws them, or typed); students
+  answer P or N and, on N, the position their winning move leaves. The projector shows how many
+  have answered until the reveal; then the split, the answer with the quiz's explanation and the
+  lesson's visual, and the most common wrong move refuted. A summary (percent right per round)
+  downloads as CSV.
+
+**Transport.** Pages poll their live part every :data:`POLL_MS` ms with the ETag of what they
+show (classroom.js); an unchanged class answers 304 from one indexed read of the store, so 60
+phones cost little (bench/classroom.py measures it against server-sent events). With JavaScript
+off, the pages are plain forms and a "Refresh" link.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import re
+import secrets
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import segno
+from flask import Blueprint, Flask, Response, abort, current_app, redirect, render_template, request, session, url_for
+from markupsafe import Markup
+
+from grundy.games.core import GameError
+from grundy.i18n import _
+from grundy.practice import play as play_mod
+from grundy.practice import quiz as quiz_mod
+from grundy.practice.games import SPECS
+from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_WINDOW, MAX_MOVE, Answer, ClassStore, Room, Round,
+                                    SQLiteClassStore, normal_code)
+from grundy.web.language import unprefixed
+from grundy.web.practice import _feedback, _lesson_link, said_move
+from grundy.web.respond import fragment_or_page, is_fragment_request
+from grundy.web.widgets import PRESENTABLE, render_widget, resumed
+from grundy.widgets import WIDGETS
+from grundy.words import error_message, here as language_code
+
+bp = Blueprint("classroom", __name__)
+
+POLL_MS = 500  # how often a page asks whether its class changed: a step shows within a second
+PURGE_EVERY = 600  # seconds between sweeps of expired classes (one per worker at most)
+MAX_TEACHING = 8  # classes one browser can run at once (the session cookie holds their secrets)
+STUDENT = "class-student"  # the session key of a student's anonymous id
+TEACHING = "class-teaching"  # the session key of {code: secret}
+CLASS_COOKIE = "grundy_class"  # the code (not the secret) a projection reports to, read by present.js
+CODE_PATTERN = f"[{ALPHABET}]{{{CODE_LENGTH}}}"
+
+
+def store() -> ClassStore:
+    return current_app.extensions["grundy.classes"]  # type: ignore[no-any-return]
+
+
+def register(app: Flask, instance: Path) -> None:
+    path = Path(app.config.get("CLASS_DB", instance / "classes.sqlite3"))
+    app.extensions["grundy.classes"] = SQLiteClassStore(path)
+    app.extensions["grundy.classes.purged"] = 0.0
+    app.register_blueprint(bp)
+
+
+def _now() -> float:
+    return time.time()
+
+
+def _purge_now_and_then(now: float) -> None:
+    """Expired classes go at most every PURGE_EVERY seconds, on the next class started."""
+    if now - current_app.extensions["grundy.classes.purged"] >= PURGE_EVERY:
+        current_app.extensions["grundy.classes.purged"] = now
+        store().purge(now)
+
+
+# ------------------------------------------------------------------ who is asking
+
+
+def _secret(code: str) -> str:
+    teaching = session.get(TEACHING)
+    secret = teaching.get(code) if isinstance(teaching, dict) else None
+    return secret if isinstance(secret, str) else ""
+
+
+def _is_teacher(code: str) -> bool:
+    secret = _secret(code)
+    return bool(secret) and store().is_teacher(code, secret)
+
+
+def _student() -> str:
+    """This browser's anonymous id: random, kept in the signed session cookie, so it cannot be
+    edited into another student's."""
+    sid = session.get(STUDENT)
+    if not (isinstance(sid, str) and re.fullmatch(r"[A-Za-z0-9_-]{16,40}", sid)):
+        sid = secrets.token_urlsafe(16)
+        session[STUDENT] = sid
+    return sid
+
+
+def _room(code: str, *, counted: bool = True) -> Room:
+    """The class, or a 404 that says so; an unknown code counts against the asker's address."""
+    found = store().room(code, _now()) if re.fullmatch(CODE_PATTERN, code) else None
+    if found is None:
+        if counted and not store().allow(_address(), _now()):
+            _too_many()
+        abort(404, _("There is no class with the code %(code)s: it may have ended (a class lasts 12 hours), or the code was"
+                     " mistyped.", code=code[:CODE_LENGTH + 2]))
+    return found
+
+
+def _address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _too_many() -> None:
+    abort(429, _("Too many codes tried from this network; wait %(minutes)s minutes and try again.",
+                 minutes=JOIN_WINDOW // 60))
+
+
+def _teacher_room(code: str) -> Room:
+    room = _room(code)
+    if not _is_teacher(code):
+        abort(403, _("Only the instructor who started class %(code)s can do this.", code=code))
+    return room
+
+
+@bp.errorhandler(403)
+@bp.errorhandler(429)
+def refused(error: Exception) -> tuple[str, int]:
+    """Not the instructor, or too many codes tried: a page that says so (a 404 is the site's)."""
+    status = int(getattr(error, "code", 403))
+    title = "Too many tries" if status == 429 else "Not allowed"
+    links = [("Join a class", url_for("classroom.join")), ("Run a live class", url_for("classroom.new"))]
+    return render_template("error.html", title=title, message=getattr(error, "description", ""), links=links), status
+
+
+# ------------------------------------------------------------------ questions
+
+
+@dataclass(frozen=True, slots=True)
+class Poll:
+    """A round's question and, once it is revealed, how the class answered."""
+
+    round: Round
+    q: quiz_mod.Question
+
+
+def question_of(r: Round) -> quiz_mod.Question:
+    """The question of a round: drawn from (game, level, seed), or the typed position under the
+    game's opening rule (the one /play starts with)."""
+    if not r.position:
+        return quiz_mod.question(r.game, r.level, r.seed)
+    arena = SPECS[r.game].arena({})
+    return quiz_mod.Question(r.game, r.level, r.seed, arena, arena.parse(r.position))
+
+
+def pose(game: str, level_text: str, typed: str) -> quiz_mod.Question:
+    """The question the instructor asked for, checked: a known game and level, and a typed
+    position the computer could play out (so every answer can be judged quickly)."""
+    if game not in SPECS:
+        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=repr(game[:30]), games=", ".join(SPECS)),
+                        "unknown-game")
+    level = int(level_text) if level_text in ("1", "2", "3") else 0
+    if level not in quiz_mod.LEVELS:
+        raise GameError(_("the level is 1, 2 or 3; got %(level)s", level=repr(level_text[:10])), "bad-level")
+    typed = typed.strip()
+    if not typed:
+        return quiz_mod.question(game, level, secrets.randbelow(quiz_mod.MAX_SEED + 1))
+    spec = SPECS[game]
+    state = play_mod.parse(game, spec.arena({}).rule_query() | {"start": typed})  # bounds, as /play checks a start
+    why = state.arena.unplayable(state.start)
+    if why:
+        raise GameError(why, "too-large")
+    return quiz_mod.Question(game, level, 0, state.arena, state.start)
+
+
+def judge(q: quiz_mod.Question, says: str, typed: str) -> Answer:
+    """A student's answer, checked like the quiz checks one: P or N, and on N optionally the
+    position a winning move leaves (a legal move, or a GameError saying why not)."""
+    if says not in ("P", "N"):
+        raise GameError(_("answer with P (losing for the player to move) or N (winning)"), "bad-answer")
+    typed = typed.strip()
+    if says == "P" or not typed:
+        return Answer(says, "", None)  # type: ignore[arg-type]
+    if len(typed) > MAX_MOVE:
+        raise GameError(_("a position is at most %(most)s characters long", most=MAX_MOVE), "position-too-long", most=MAX_MOVE)
+    verdict = quiz_mod.check_move(q, typed)
+    if verdict.move is None:
+        raise GameError(verdict.message, "not-a-move")
+    return Answer("N", q.arena.format(verdict.move.after), verdict.wins)
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """How a round was answered."""
+
+    total: int
+    p: int
+    n: int
+    right: int
+    moves: int  # N answers that gave a move
+    winning: int  # … and it wins
+    wrong_move: str  # the most common losing move ("" if none)
+    wrong_count: int
+
+    def percent(self, part: int) -> int:
+        return round(100 * part / self.total) if self.total else 0
+
+
+def split(answers: list[Answer], truth: str) -> Split:
+    losing = Counter(a.move for a in answers if a.move and a.wins is False)
+    wrong, wrong_count = losing.most_common(1)[0] if losing else ("", 0)
+    return Split(len(answers), sum(a.says == "P" for a in answers), sum(a.says == "N" for a in answers),
+                 sum(a.says == truth for a in answers), sum(bool(a.move) for a in answers),
+                 sum(a.wins is True for a in answers), wrong, wrong_count)
+
+
+def _poll(room: Room) -> Poll | None:
+    if room.round == 0:
+        return None
+    rounds = [r for r in store().rounds(room.code) if r.number == room.round]
+    if not rounds:
+        return None
+    try:
+        return Poll(rounds[0], question_of(rounds[0]))
+    except GameError:
+        return None  # a round the engine no longer poses (a rule changed since): shown as none
+
+
+def _revealed_context(room: Room, poll: Poll) -> dict[str, Any]:
+    """What the projector shows after the reveal: the split, the answer and why, the lesson's
+    visual, and the most common wrong move with the reply that refutes it."""
+    q = poll.q
+    truth = poll.round.truth
+    result = split(store().answers(room.code, poll.round.number), truth)
+    context: dict[str, Any] = _feedback(q, truth, truth, False, reveal=True)
+    context.update(split=result, refuted=None)
+    if result.wrong_move:
+        try:
+            verdict = quiz_mod.check_move(q, result.wrong_move)
+        except GameError:
+            verdict = None
+        if verdict is not None and verdict.move is not None:
+            context["refuted"] = verdict
+    return context
+
+
+# ------------------------------------------------------------------ pages
+
+
+def _page(template: str, fragment: str, status: int = 200, **context: Any) -> Response:
+    return fragment_or_page(lambda: render_template(fragment, **context), lambda _body: render_template(template, **context),
+                            status=status, push=None)
+
+
+@bp.get("/class/new")
+def new() -> str:
+    return render_template("classroom/new.html", teaching=_my_classes())
+
+
+def _my_classes() -> list[Room]:
+    teaching = session.get(TEACHING)
+    if not isinstance(teaching, dict):
+        return []
+    now = _now()
+    rooms = [store().room(code, now) for code in teaching if isinstance(code, str) and re.fullmatch(CODE_PATTERN, code)]
+    return [r for r in rooms if r is not None and r.phase != "ended" and _is_teacher(r.code)]
+
+
+@bp.post("/class/new")
+def start() -> Response:
+    now = _now()
+    _purge_now_and_then(now)
+    code, secret = store().create(now)
+    teaching = session.get(TEACHING)
+    kept = {k: v for k, v in teaching.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(teaching, dict) else {}
+    kept = dict(list(kept.items())[-(MAX_TEACHING - 1):])
+    kept[code] = secret
+    session[TEACHING] = kept
+    view = request.form.get("view", "")
+    if _view_path(view):
+        store().show(code, _view_path(view) or "")
+    response = redirect(url_for("classroom.teach", code=code), code=303)
+    response.set_cookie(CLASS_COOKIE, code, max_age=12 * 3600, samesite="Lax", httponly=False)
+    return response  # type: ignore[return-value]
+
+
+@bp.get("/join")
+def join() -> Response:
+    typed = request.args.get("code")
+    if typed is None:
+        return Response(render_template("classroom/join.html", error=None, typed=""), mimetype="text/html")
+    code = normal_code(typed)
+    room = store().room(code, _now()) if code else None
+    if room is None:
+        if not store().allow(_address(), _now()):
+            _too_many()
+        message = (_("No class has the code %(code)s. Check it on the projector (it is six letters and digits).", code=typed[:12])
+                   if code else _("A class code is six letters and digits, such as %(example)s; got %(typed)s.",
+                                  example="ACE347", typed=repr(typed[:12])))
+        return Response(render_template("classroom/join.html", error=message, typed=typed[:12]), status=400 if not code else 404,
+                        mimetype="text/html")
+    return redirect(url_for("classroom.student", code=room.code), code=303)  # type: ignore[return-value]
+
+
+@bp.get("/class/<code>")
+def student(code: str) -> Response:
+    room = _room(code)
+    explore = request.args.get("explore") == "1"
+    context = _student_context(room, explore)
+    return Response(render_template("classroom/student.html", **context), mimetype="text/html")
+
+
+@bp.get("/class/<code>/live")
+def student_live(code: str) -> Response:
+    """The student's live part; 304 while nothing they see has changed."""
+    room = _room(code)
+    sid = _student()
+    answered = store().answer_of(room.code, room.round, sid) is not None if room.phase in ("open", "revealed") else False
+    tag = _student_tag(room, answered, request.args.get("explore") == "1")
+    if tag in request.headers.get("If-None-Match", ""):
+        return _not_modified(tag)
+    context = _student_context(room, request.args.get("explore") == "1")
+    response = Response(render_template("classroom/_student_live.html", **context), mimetype="text/html")
+    return _tagged(response, context["tag"])
+
+
+def _student_tag(room: Room, answered: bool, explore: bool) -> str:
+    """What a student's live part depends on: the class's version, whether they have answered
+    the round, the mode, and the language (the same path under /zh/ is another answer)."""
+    return f'W/"s{room.version}-{int(answered)}-{int(explore)}-{language_code()}"'
+
+
+def _student_context(room: Room, explore: bool) -> dict[str, Any]:
+    poll = _poll(room) if room.phase in ("open", "revealed") else None
+    mine = store().answer_of(room.code, room.round, _student()) if poll else None
+    context: dict[str, Any] = {"room": room, "explore": explore, "poll": poll, "mine": mine, "poll_ms": POLL_MS,
+                               "view": _view(room.view), "typed": "", "error": None,
+                               "view_key": hashlib.sha256(room.view.encode()).hexdigest()[:12],
+                               "tag": _student_tag(room, mine is not None, explore)}
+    if poll is not None:
+        context.update(_question_context(poll.q))
+        if room.phase == "revealed":
+            context.update(_revealed_context(room, poll))
+    return context
+
+
+def _question_context(q: quiz_mod.Question) -> dict[str, Any]:
+    return {"q": q, "arena": q.arena, "position": q.position, "components": list(enumerate(q.position))}
+
+
+@bp.post("/class/<code>/answer")
+def answer(code: str) -> Response:
+    room = _room(code)
+    poll = _poll(room) if room.phase == "open" else None
+    if poll is None:
+        return _student_answer(room, 409, _("This question is closed: the answers have been revealed."))
+    if request.form.get("round") != str(room.round):
+        return _student_answer(room, 409, _("That question is over; here is the current one."))
+    says = request.form.get("says", "")
+    typed = request.form.get("after", "")
+    try:
+        given = judge(poll.q, says, typed[: MAX_MOVE + 1])
+    except GameError as error:
+        return _student_answer(room, 400, error_message(error), typed=typed[:MAX_MOVE])
+    if not store().answer(room.code, room.round, _student(), given):
+        return _student_answer(room, 409, _("You have answered this question already: one answer each."))
+    if not is_fragment_request():
+        return redirect(url_for("classroom.student", code=room.code), code=303)  # type: ignore[return-value]
+    return _student_answer(room, 200, None)
+
+
+def _student_answer(room: Room, status: int, error: str | None, typed: str = "") -> Response:
+    context = _student_context(room, request.args.get("explore") == "1")
+    context.update(error=error, typed=typed)
+    return _page("classroom/student.html", "classroom/_student_live.html", status, **context)
+
+
+# ------------------------------------------------------------------ the instructor
+
+
+@bp.get("/class/<code>/teach")
+def teach(code: str) -> Response:
+    room = _teacher_room(code)
+    return Response(render_template("classroom/teach.html", **_teach_context(room)), mimetype="text/html")
+
+
+@bp.get("/class/<code>/teach/live")
+def teach_live(code: str) -> Response:
+    room = _teacher_room(code)
+    count = store().count(room.code, room.round) if room.round else 0
+    tag = _teacher_tag(room, count)
+    if tag in request.headers.get("If-None-Match", ""):
+        return _not_modified(tag)
+    context = _teach_context(room)
+    response = Response(render_template("classroom/_teach_live.html", **context), mimetype="text/html")
+    return _tagged(response, context["tag"])
+
+
+def _teacher_tag(room: Room, count: int) -> str:
+    return f'W/"t{room.version}-{count}-{language_code()}"'
+
+
+def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
+    join_url = url_for("classroom.student", code=room.code, _external=True)
+    poll = _poll(room) if room.round else None
+    count = store().count(room.code, room.round) if room.round else 0
+    context: dict[str, Any] = {
+        "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": join_url,
+        "join_short": _join_short(), "tag": _teacher_tag(room, count), "needs_plotly": True,
+        "qr": Markup(segno.make(join_url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff",
+                                                               title=_("Join class %(code)s", code=room.code))),
+        "count": count,
+        "games": SPECS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
+        "view": _view(room.view), "rounds": _summary(room) if room.phase == "ended" else [],
+        "error": None, "form": {"game": poll.round.game if poll else "nim", "level": str(poll.round.level if poll else 1),
+                                "position": ""},
+    }
+    if poll is not None:
+        context.update(_question_context(poll.q))
+        if room.phase in ("revealed", "ended") and poll.round.revealed:
+            context.update(_revealed_context(room, poll))
+    context.update(extra)
+    return context
+
+
+def _teacher_action(code: str, act: Callable[[Room], None]) -> Response:
+    room = _teacher_room(code)
+    if room.phase == "ended":
+        return _teach_answer(room, 409, _("This class has ended."))
+    act(room)
+    room = store().room(room.code, _now()) or room
+    if not is_fragment_request():
+        return redirect(url_for("classroom.teach", code=room.code), code=303)  # type: ignore[return-value]
+    return _teach_answer(room, 200, None)
+
+
+def _teach_answer(room: Room, status: int, error: str | None, **extra: Any) -> Response:
+    return _page("classroom/teach.html", "classroom/_teach_live.html", status, **_teach_context(room, error=error, **extra))
+
+
+@bp.post("/class/<code>/round")
+def open_round(code: str) -> Response:
+    room = _teacher_room(code)
+    form = {"game": request.form.get("game", "")[:40], "level": request.form.get("level", "1")[:10],
+            "position": request.form.get("position", "")[:MAX_MOVE]}
+    if room.phase == "ended":
+        return _teach_answer(room, 409, _("This class has ended."))
+    try:
+        q = pose(form["game"], form["level"], form["position"])
+        truth = q.outcome()
+    except GameError as error:
+        return _teach_answer(room, 400, error_message(error), form=form)
+    typed = q.arena.format(q.position) if form["position"].strip() else ""
+
+    def ask(r: Room) -> None:
+        store().open_round(r.code, q.game, q.level, q.seed, typed, truth)
+
+    return _teacher_action(code, ask)
+
+
+@bp.post("/class/<code>/reveal")
+def reveal(code: str) -> Response:
+    return _teacher_action(code, lambda r: store().reveal(r.code))
+
+
+@bp.post("/class/<code>/end")
+def end(code: str) -> Response:
+    return _teacher_action(code, lambda r: store().end(r.code))
+
+
+@bp.post("/class/<code>/view")
+def follow_view(code: str) -> Response:
+    """A projection reports the state it shows (present.js, after every step); the answer is
+    the badge it shows in its corner. Only the instructor's projection is followed."""
+    room = _teacher_room(code)
+    path = _view_path(request.form.get("url", ""))
+    if path is None:
+        return Response(_("Students follow projections (/present/…) only."), status=400, mimetype="text/plain")
+    if room.phase != "ended":
+        store().show(room.code, path)
+    return Response(render_template("classroom/_badge.html", room=room, join_short=_join_short()),
+                    mimetype="text/html")
+
+
+@bp.get("/class/<code>/summary.csv")
+def summary_csv(code: str) -> Response:
+    room = _teacher_room(code)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["round", "game", "level", "position", "answer", "answered", "said P", "said N", "percent right",
+                     "moves given", "winning moves"])
+    for row in _summary(room):
+        r, q, s = row["round"], row["q"], row["split"]
+        writer.writerow([r.number, r.game, r.level, q.position_text, r.truth, s.total, s.p, s.n, s.percent(s.right), s.moves,
+                         s.winning])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="grundy-class-{room.code}.csv"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _summary(room: Room) -> list[dict[str, Any]]:
+    rows = []
+    for r in store().rounds(room.code):
+        try:
+            q = question_of(r)
+        except GameError:
+            continue
+        rows.append({"round": r, "q": q, "split": split(store().answers(room.code, r.number), r.truth)})
+    return rows
+
+
+# ------------------------------------------------------------------ the followed view
+
+
+def _view_path(url: str) -> str | None:
+    """A projection's address as students may follow it: /present/<a projectable widget>?query
+    (the language prefix dropped: each student reads in their own language), or None."""
+    if not url or len(url) > 2000:
+        return None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    path = unprefixed(parts.path)
+    match = re.fullmatch(r"/present/([a-z0-9-]+)", path)
+    if not match or match[1] not in PRESENTABLE:
+        return None
+    query = parts.query[:500]
+    return f"{path}?{query}" if query else path
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The projected widget, rendered for a phone: its fragment and its own page's address."""
+
+    html: Markup
+    name: str
+    title: str
+    own_url: str
+    draws_figure: bool
+
+
+def _view(path: str) -> View | None:
+    if not path:
+        return None
+    parts = urlsplit(path)
+    name = parts.path.rsplit("/", 1)[-1]
+    if name not in PRESENTABLE:
+        return None
+    widget = WIDGETS[name]
+    args = dict(parse_qsl(parts.query, keep_blank_values=True))
+    args.pop("id", None)
+    from grundy.web.present import opening  # the projection's own opening rule (step 0 while hiding)
+
+    query = opening(widget, resumed(widget, args))
+    rendered = render_widget(widget, query, "class-view", standalone=False)
+    own = url_for("widgets.show", name=name) + (f"?{parts.query}" if parts.query else "")
+    return View(Markup(rendered.html), name, widget.title, own, widget.draws_figure)
+
+
+def _join_short() -> str:
+    """The join address to read off a projector: host and path, no scheme."""
+    return request.host + url_for("classroom.join")
+
+
+def _tagged(response: Response, tag: str) -> Response:
+    response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def _not_modified(tag: str) -> Response:
+    response = Response(status=304)
+    return _tagged(response, tag)
+
+
+__all__ = ["POLL_MS", "bp", "judge", "pose", "question_of", "register", "split"]

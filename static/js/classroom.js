@@ -1,0 +1,105 @@
+// A live class (/class/…): the page's live part ([data-live]) asks the server every
+// data-poll-ms whether the class changed, sending the ETag of what it shows; the server answers
+// 304 until it did. A changed answer replaces only the parts ([data-part]) whose key changed, so
+// an answer being typed stays while the projector steps. Without this script the page is plain
+// forms and a Refresh link.
+(function () {
+  "use strict";
+
+  var generation = 0;  // bumped by every swap htmx makes here: a poll sent before it is stale
+  var timer = null;
+  var failures = 0;
+
+  function live() { return document.querySelector("[data-live]"); }
+
+  function schedule() {
+    var el = live();
+    if (!el) return;
+    var every = parseInt(el.getAttribute("data-poll-ms"), 10) || 500;
+    window.clearTimeout(timer);
+    // A server that does not answer is asked less often, up to every 8 seconds.
+    timer = window.setTimeout(tick, Math.min(every * Math.pow(2, failures), 8000));
+  }
+
+  function tick() {
+    var el = live();
+    if (!el) return;
+    if (document.hidden) { schedule(); return; }  // a phone in a pocket asks nothing
+    var sent = generation;
+    window.fetch(el.getAttribute("data-live"), {
+      headers: { "If-None-Match": el.getAttribute("data-tag") || "", "HX-Request": "true" },
+      cache: "no-store", credentials: "same-origin"
+    }).then(function (response) {
+      if (response.status === 304) { failures = 0; return null; }
+      if (response.status === 404 || response.status === 403) { failures = 6; return null; }  // the class is over
+      if (!response.ok) { failures = Math.min(failures + 1, 4); return null; }
+      failures = 0;
+      return response.text();
+    }).then(function (html) {
+      if (html && sent === generation) return apply(html);
+    }).catch(function () {
+      failures = Math.min(failures + 1, 4);
+    }).then(schedule);
+  }
+
+  function apply(html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var fresh = holder.content.querySelector("[data-live]");
+    var el = live();
+    if (!fresh || !el) return null;
+    return plotlyFor(fresh).then(function () {
+      if (el !== live()) return;  // htmx swapped it meanwhile
+      el.setAttribute("data-tag", fresh.getAttribute("data-tag") || "");
+      var oldParts = el.querySelectorAll(":scope > [data-part]");
+      var newParts = fresh.querySelectorAll(":scope > [data-part]");
+      if (oldParts.length !== newParts.length) {
+        el.replaceWith(fresh);
+        process(fresh);
+        return;
+      }
+      for (var i = 0; i < newParts.length; i++) {
+        if (oldParts[i].getAttribute("data-part") !== newParts[i].getAttribute("data-part")) {
+          oldParts[i].replaceWith(newParts[i]);
+          process(newParts[i]);
+        }
+      }
+    });
+  }
+
+  function process(el) {
+    if (window.htmx) window.htmx.process(el);  // wires its forms, and grundy.js draws its plots
+  }
+
+  // A followed widget that draws a figure needs plotly.js, which the page loads only when its
+  // first state had one: it is fetched here before the figure is put in.
+  var plotlyLoading = null;
+  function plotlyFor(fresh) {
+    if (window.Plotly || !fresh.querySelector("[data-figure]")) return Promise.resolve();
+    if (!plotlyLoading) {
+      var sources = [fresh.getAttribute("data-plotly"), fresh.getAttribute("data-plotly-locale-src")].filter(Boolean);
+      var chain = Promise.resolve();
+      sources.forEach(function (src) {
+        chain = chain.then(function () {
+          return new Promise(function (resolve) {
+            var script = document.createElement("script");
+            script.src = src;
+            script.onload = resolve;
+            script.onerror = resolve;
+            document.head.appendChild(script);
+          });
+        });
+      });
+      plotlyLoading = chain;
+    }
+    return plotlyLoading;
+  }
+
+  document.addEventListener("htmx:beforeRequest", function () { generation++; });
+  document.addEventListener("htmx:afterSwap", function () { generation++; });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) tick(); });
+
+  function start() { schedule(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
