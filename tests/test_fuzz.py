@@ -4,6 +4,7 @@ specs, practice specs, families), so a new route or parameter is fuzzed without 
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from flask import Flask
@@ -21,6 +22,7 @@ NASTY = [
     "\x1b[31m", "%ff", "<script>alert(1)</script>", "' OR 1=1 --", "none", "random", "1,2;3,4", "4x5", "0,0;0,0;0,0",
     "²,1", "3,①", "1,²;2,3", "٣x٤", "1,2,²", "²/1", "1/2/3", "../../etc/passwd", "Infinity", "NaN", "True", "[]", "{}", "row5", "20:6", ".77", "\u202e", "🂡",
 ]
+FUZZ_ADDRESS = "192.0.2.77"  # a documentation address (RFC 5737)
 # Mostly the hand-picked nasty values (each key meets each of them often), some random text and numbers.
 values = st.one_of(*[st.sampled_from(NASTY)] * 6, st.text(max_size=40), st.integers(-10**6, 10**40).map(str))
 
@@ -39,13 +41,28 @@ def _keys(path: str) -> list[str]:
                             *PICKS] + reserved
     if path.startswith("/problems"):
         return ["topic", "judge"] + reserved
+    if path.startswith(("/class", "/join")):
+        return ["code", "explore", "round", "says", "after", "game", "level", "position", "url", "view"] + reserved
     return reserved
+
+
+def _live_class(app: Flask) -> str:
+    """A class that exists, with a question open, so the fuzz reaches past the code check (the
+    store is the instance's file, shared by every app of the test session)."""
+    from grundy.practice import quiz
+
+    store = app.extensions["grundy.classes"]
+    code, _secret = store.create(time.time())
+    truth = quiz.question("nim", 1, 5).outcome()
+    store.open_round(code, "nim", 1, 5, "", truth)
+    return str(code)
 
 
 def _paths(app: Flask) -> list[tuple[str, str]]:
     """(method, path) for every route, each variable filled from the registries."""
     fills = {"name": list(WIDGETS), "game": list(SPECS), "slug": ["nim", "wythoff", "nowhere"],
-             "filename": ["css/grundy.css", "../secret", "vendor/htmx/htmx.min.js"]}
+             "filename": ["css/grundy.css", "../secret", "vendor/htmx/htmx.min.js"],
+             "code": [_live_class(app), "ACE347", "ace347", "0O1IL5", "../x"]}
     found = []
     for rule in app.url_map.iter_rules():
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
@@ -80,6 +97,7 @@ ZH_PATHS = [(method, "/zh" + path) for method, path in _all_paths() if not path.
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_no_input_gives_a_5xx(client: FlaskClient, method: str, path: str, data: st.DataObject) -> None:
+    client.environ_base["REMOTE_ADDR"] = FUZZ_ADDRESS  # its unknown class codes count against this address only
     keys = _keys(path.removeprefix("/zh"))
     query = data.draw(st.lists(st.tuples(st.sampled_from(keys), values), max_size=5))  # repeats allowed
     headers = data.draw(st.sampled_from([{}, {"HX-Request": "true"}, {"HX-Request": "true", "HX-Current-URL": "http://["},
@@ -99,8 +117,28 @@ def test_every_key_meets_every_nasty_value(client: FlaskClient, method: str, pat
     """Each key of the route alone, with each hand-picked value: the sweep that random
     combinations may miss (a cell of '²,1' is one key and one value among hundreds). Headers
     vary in the random test above."""
+    client.environ_base["REMOTE_ADDR"] = FUZZ_ADDRESS
     for key in _keys(path):
         for value in NASTY:
             query = MultiDict([(key, value)])
             response = client.post(path, data=query) if method == "POST" else client.get(path, query_string=query)
             assert response.status_code < 500, (method, path, key, value)
+
+
+def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
+    """The routes only an instructor reaches (the fuzz above is refused at their door): each
+    field of posing a question, reporting a view and answering, with each nasty value, as the
+    class's own instructor."""
+    teacher = app.test_client()
+    code = teacher.post("/class/new").headers["Location"].rsplit("/", 2)[-2]
+    fields = {"round": ["game", "level", "position"], "view": ["url"], "answer": ["round", "says", "after"]}
+    for action, keys in fields.items():
+        for key in keys:
+            for value in NASTY:
+                form = {"game": "nim", "level": "1", "position": "", "round": "1", "says": "N", "url": "/present/pn-table"}
+                form[key] = value
+                response = teacher.post(f"/class/{code}/{action}", data=form, headers={"HX-Request": "true"})
+                assert response.status_code < 500, (action, key, value, response.status_code)
+                assert "Traceback" not in response.get_data(as_text=True)
+    for path in ("/teach", "/teach/live", "/summary.csv", ""):
+        assert teacher.get(f"/class/{code}{path}").status_code == 200

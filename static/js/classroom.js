@@ -9,12 +9,13 @@
   var generation = 0;  // bumped by every swap htmx makes here: a poll sent before it is stale
   var timer = null;
   var failures = 0;
+  var stopped = false;  // the class is over (404) or not ours (403): asking again would not help
 
   function live() { return document.querySelector("[data-live]"); }
 
   function schedule() {
     var el = live();
-    if (!el) return;
+    if (!el || stopped) return;
     var every = parseInt(el.getAttribute("data-poll-ms"), 10) || 500;
     window.clearTimeout(timer);
     // A server that does not answer is asked less often, up to every 8 seconds.
@@ -31,7 +32,7 @@
       cache: "no-store", credentials: "same-origin"
     }).then(function (response) {
       if (response.status === 304) { failures = 0; return null; }
-      if (response.status === 404 || response.status === 403) { failures = 6; return null; }  // the class is over
+      if (response.status === 404 || response.status === 403) { stopped = true; return null; }
       if (!response.ok) { failures = Math.min(failures + 1, 4); return null; }
       failures = 0;
       return response.text();

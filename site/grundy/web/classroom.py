@@ -29,8 +29,9 @@ import hashlib
 import io
 import re
 import secrets
+import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +43,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, redirect, rend
 from markupsafe import Markup
 
 from grundy.games.core import GameError
-from grundy.i18n import _
+from grundy.i18n import N_, _
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
@@ -144,8 +145,8 @@ def _teacher_room(code: str) -> Room:
 def refused(error: Exception) -> tuple[str, int]:
     """Not the instructor, or too many codes tried: a page that says so (a 404 is the site's)."""
     status = int(getattr(error, "code", 403))
-    title = "Too many tries" if status == 429 else "Not allowed"
-    links = [("Join a class", url_for("classroom.join")), ("Run a live class", url_for("classroom.new"))]
+    title = N_("Too many tries") if status == 429 else N_("Not allowed")
+    links = [(N_("Join a class"), url_for("classroom.join")), (N_("Run a live class"), url_for("classroom.new"))]
     return render_template("error.html", title=title, message=getattr(error, "description", ""), links=links), status
 
 
@@ -270,7 +271,7 @@ def _page(template: str, fragment: str, status: int = 200, **context: Any) -> Re
 
 @bp.get("/class/new")
 def new() -> str:
-    return render_template("classroom/new.html", teaching=_my_classes())
+    return render_template("classroom/new.html", teaching=_my_classes(), view=_view_path(request.args.get("view", "")))
 
 
 def _my_classes() -> list[Room]:
@@ -292,9 +293,9 @@ def start() -> Response:
     kept = dict(list(kept.items())[-(MAX_TEACHING - 1):])
     kept[code] = secret
     session[TEACHING] = kept
-    view = request.form.get("view", "")
-    if _view_path(view):
-        store().show(code, _view_path(view) or "")
+    view = _view_path(request.form.get("view", ""))
+    if view:
+        store().show(code, view)
     response = redirect(url_for("classroom.teach", code=code), code=303)
     response.set_cookie(CLASS_COOKIE, code, max_age=12 * 3600, samesite="Lax", httponly=False)
     return response  # type: ignore[return-value]
@@ -491,7 +492,7 @@ def follow_view(code: str) -> Response:
     room = _teacher_room(code)
     path = _view_path(request.form.get("url", ""))
     if path is None:
-        return Response(_("Students follow projections (/present/…) only."), status=400, mimetype="text/plain")
+        return Response(_("Students can follow projections (/present/…) only."), status=400, mimetype="text/plain")
     if room.phase != "ended":
         store().show(room.code, path)
     return Response(render_template("classroom/_badge.html", room=room, join_short=_join_short()),
@@ -557,9 +558,31 @@ class View:
     draws_figure: bool
 
 
+_VIEWS: OrderedDict[tuple[str, str, str], View] = OrderedDict()  # (path, language, root) → the rendered view
+_VIEWS_LOCK = threading.Lock()
+VIEWS_KEPT = 64
+
+
 def _view(path: str) -> View | None:
+    """The projected widget for a student's page. Forty phones ask for the same state after
+    each step: it is rendered once per worker and language, and kept (the last VIEWS_KEPT)."""
     if not path:
         return None
+    key = (path, language_code(), request.script_root)
+    with _VIEWS_LOCK:
+        if key in _VIEWS:
+            _VIEWS.move_to_end(key)
+            return _VIEWS[key]
+    made = _render_view(path)
+    if made is not None:
+        with _VIEWS_LOCK:
+            _VIEWS[key] = made
+            while len(_VIEWS) > VIEWS_KEPT:
+                _VIEWS.popitem(last=False)
+    return made
+
+
+def _render_view(path: str) -> View | None:
     parts = urlsplit(path)
     name = parts.path.rsplit("/", 1)[-1]
     if name not in PRESENTABLE:
