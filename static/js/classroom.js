@@ -69,7 +69,9 @@
   }
 
   function process(el) {
-    if (window.htmx) window.htmx.process(el);  // wires its forms, and grundy.js draws its plots
+    if (!window.htmx) return;
+    window.htmx.process(el);  // wires its forms
+    window.htmx.trigger(el, "htmx:load", { elt: el });  // what htmx says of content it swaps in: grundy.js draws its plots
   }
 
   // A followed widget that draws a figure needs plotly.js, which the page loads only when its

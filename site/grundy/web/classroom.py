@@ -354,6 +354,7 @@ def _student_context(room: Room, explore: bool) -> dict[str, Any]:
                                "view": _view(room.view), "typed": "", "error": None,
                                "view_key": hashlib.sha256(room.view.encode()).hexdigest()[:12],
                                "tag": _student_tag(room, mine is not None, explore)}
+    context["needs_plotly"] = bool(context["view"] and context["view"].draws_figure)
     if poll is not None:
         context.update(_question_context(poll.q))
         if room.phase == "revealed":
@@ -423,7 +424,7 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
     count = store().count(room.code, room.round) if room.round else 0
     context: dict[str, Any] = {
         "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": join_url,
-        "join_short": _join_short(), "tag": _teacher_tag(room, count), "needs_plotly": True,
+        "join_short": _join_short(), "local_only": _local_only(), "tag": _teacher_tag(room, count), "needs_plotly": True,
         "qr": Markup(segno.make(join_url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff",
                                                                title=_("Join class %(code)s", code=room.code))),
         "count": count,
@@ -601,6 +602,13 @@ def _render_view(path: str) -> View | None:
 def _join_short() -> str:
     """The join address to read off a projector: host and path, no scheme."""
     return request.host + url_for("classroom.join")
+
+
+def _local_only() -> bool:
+    """Whether the console was opened at an address only this computer can reach (phones
+    scanning the QR code would find nothing there)."""
+    host = request.host.rsplit(":", 1)[0].strip("[]")
+    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".localhost")
 
 
 def _tagged(response: Response, tag: str) -> Response:
