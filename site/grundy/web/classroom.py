@@ -62,7 +62,7 @@ POLL_MS = 500  # how often a page asks whether its class changed: a step shows w
 PURGE_EVERY = 600  # seconds between sweeps of expired classes (one per worker at most)
 MAX_TEACHING = 8  # classes one browser can run at once (the session cookie holds their secrets)
 STUDENT = "class-student"  # the session key of a student's anonymous id
-TEACHING = "class-teaching"  # the session key of {code: secret}
+TEACHING = "class-teaching"  # the session key of [[code, secret], …], oldest first
 CLASS_COOKIE = "grundy_class"  # the code (not the secret) a projection reports to, read by present.js
 CODE_PATTERN = f"[{ALPHABET}]{{{CODE_LENGTH}}}"
 
@@ -92,10 +92,18 @@ def _purge_now_and_then(now: float) -> None:
 # ------------------------------------------------------------------ who is asking
 
 
+def _teaching() -> list[tuple[str, str]]:
+    """The (code, secret) pairs of the classes this browser started, oldest first. A list, not a
+    dict: the session is JSON with sorted keys, so a dict would come back in the codes' order."""
+    kept = session.get(TEACHING)
+    if not isinstance(kept, list):
+        return []
+    return [(pair[0], pair[1]) for pair in kept
+            if isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)][-MAX_TEACHING:]
+
+
 def _secret(code: str) -> str:
-    teaching = session.get(TEACHING)
-    secret = teaching.get(code) if isinstance(teaching, dict) else None
-    return secret if isinstance(secret, str) else ""
+    return next((secret for known, secret in _teaching() if known == code), "")
 
 
 def _is_teacher(code: str) -> bool:
@@ -275,11 +283,8 @@ def new() -> str:
 
 
 def _my_classes() -> list[Room]:
-    teaching = session.get(TEACHING)
-    if not isinstance(teaching, dict):
-        return []
     now = _now()
-    rooms = [store().room(code, now) for code in teaching if isinstance(code, str) and re.fullmatch(CODE_PATTERN, code)]
+    rooms = [store().room(code, now) for code, _secret in _teaching() if re.fullmatch(CODE_PATTERN, code)]
     return [r for r in rooms if r is not None and r.phase != "ended" and _is_teacher(r.code)]
 
 
@@ -288,11 +293,8 @@ def start() -> Response:
     now = _now()
     _purge_now_and_then(now)
     code, secret = store().create(now)
-    teaching = session.get(TEACHING)
-    kept = {k: v for k, v in teaching.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(teaching, dict) else {}
-    kept = dict(list(kept.items())[-(MAX_TEACHING - 1):])
-    kept[code] = secret
-    session[TEACHING] = kept
+    kept = _teaching()[-(MAX_TEACHING - 1):]  # the oldest class's key goes first
+    session[TEACHING] = [[c, s] for c, s in kept] + [[code, secret]]
     view = _view_path(request.form.get("view", ""))
     if view:
         store().show(code, view)
