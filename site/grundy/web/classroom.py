@@ -314,8 +314,8 @@ def join() -> Response:
         if not store().allow(_address(), _now()):
             _too_many()
         message = (_("No class has the code %(code)s. Check it on the projector (it is six letters and digits).", code=typed[:12])
-                   if code else _("A class code is six letters and digits, such as %(example)s; got %(typed)s.",
-                                  example="ACE347", typed=repr(typed[:12])))
+                   if code else _("A class code is six letters and digits, such as %(example)s; got ‘%(typed)s’.",
+                                  example="ACE347", typed=typed[:12]))
         return Response(render_template("classroom/join.html", error=message, typed=typed[:12]), status=400 if not code else 404,
                         mimetype="text/html")
     return redirect(url_for("classroom.student", code=room.code), code=303)  # type: ignore[return-value]
