@@ -50,7 +50,7 @@ from grundy.practice.games import SPECS
 from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_WINDOW, MAX_MOVE, Answer, ClassStore, Room, Round,
                                     SQLiteClassStore, normal_code)
 from grundy.web.language import unprefixed
-from grundy.web.practice import _feedback, _lesson_link, said_move
+from grundy.web.practice import feedback
 from grundy.web.respond import fragment_or_page, is_fragment_request
 from grundy.web.widgets import PRESENTABLE, render_widget, resumed
 from grundy.widgets import WIDGETS
@@ -257,7 +257,7 @@ def _revealed_context(room: Room, poll: Poll) -> dict[str, Any]:
     q = poll.q
     truth = poll.round.truth
     result = split(store().answers(room.code, poll.round.number), truth)
-    context: dict[str, Any] = _feedback(q, truth, truth, False, reveal=True)
+    context: dict[str, Any] = feedback(q, truth, truth, False, reveal=True)
     context.update(split=result, refuted=None)
     if result.wrong_move:
         try:

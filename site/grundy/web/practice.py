@@ -310,7 +310,7 @@ def quiz_answer() -> Response:
     counted = scores.record_answer(q.game, f"{q.game}:{q.level}:{q.seed}", says == truth)
     # The address bar already shows the question: pushing it again would double the Back steps.
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
-                    **_quiz_context(q, **_feedback(q, says, truth, counted, reveal=False)))
+                    **_quiz_context(q, **feedback(q, says, truth, counted, reveal=False)))
 
 
 @bp.post("/quiz/move")
@@ -335,16 +335,16 @@ def quiz_move() -> Response:
             raise GameError(verdict.message, "not-a-move")  # said already in the reader's words
     except GameError as error:  # not a move: the step stays open, with the learner's text and why
         # the step stays open and names no winning move: an illegal guess must not buy the answer
-        retry = _feedback(q, truth, truth, False, reveal=False) | {"stage": "move", "typed": typed, "move_error": error_message(error),
+        retry = feedback(q, truth, truth, False, reveal=False) | {"stage": "move", "typed": typed, "move_error": error_message(error),
                                                                    "winning": []}
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, **retry))
     counted = scores.record_move(q.game, tag, verdict.wins)
-    done = _feedback(q, truth, truth, False, reveal=True) | {"stage": "moved", "typed": typed, "verdict": verdict,
+    done = feedback(q, truth, truth, False, reveal=True) | {"stage": "moved", "typed": typed, "verdict": verdict,
                                                              "move_counted": counted}
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None, **_quiz_context(q, **done))
 
 
-def _feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, reveal: bool) -> dict[str, Any]:
+def feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, reveal: bool) -> dict[str, Any]:
     """What follows an answer. Until a move has been tried (``reveal``), nothing names a winning
     move: the second step asks the learner to find one."""
     return {
