@@ -57,6 +57,7 @@ bench: $(STAMP)  ## benchmarks (not tests); figures go in closing notes
 	$(BIN)/python bench/budget.py
 	$(BIN)/python bench/page_weight.py
 	$(BIN)/python bench/ratios.py
+	$(BIN)/python bench/classroom.py
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .hypothesis
