@@ -40,13 +40,13 @@ def test_the_prefix_moves_into_script_name() -> None:
 
 def test_a_chinese_page_stays_in_chinese(client: FlaskClient) -> None:
     page = client.get("/zh/").get_data(as_text=True)
-    assert '<html lang="zh-Hans">' in page and "<h1>谁会赢？怎样赢？</h1>" in page
+    assert '<html lang="zh-Hans" ' in page and "<h1>谁会赢？怎样赢？</h1>" in page
     assert 'href="/zh/lessons/nim"' in page and 'href="/lessons/nim"' not in page
     assert '<link rel="alternate" hreflang="en" href="/">' in page and '<link rel="alternate" hreflang="zh-Hans" href="/zh/">' in page
     assert 'class="language-switch" href="/"' in page and "data-language-suggestion" not in page
     assert 'href="/static/css/grundy.css?v=' in page  # one URL per file in both languages
     english = client.get("/").get_data(as_text=True)
-    assert '<html lang="en">' in english and 'class="language-switch" href="/zh/"' in english
+    assert '<html lang="en" ' in english and 'class="language-switch" href="/zh/"' in english
     assert 'data-language-suggestion="zh"' in english and "hidden" in english
 
 
@@ -61,7 +61,7 @@ def test_the_memo_keeps_the_languages_apart(app: Flask) -> None:
     client = app.test_client()
     for first, second in (("/lessons/nim", "/zh/lessons/nim"), ("/zh/w/pn-table", "/w/pn-table")):
         a, b = client.get(first).get_data(as_text=True), client.get(second).get_data(as_text=True)
-        assert ('<html lang="zh-Hans">' in a) == first.startswith("/zh") and ('<html lang="zh-Hans">' in b) == second.startswith("/zh")
+        assert ('<html lang="zh-Hans" ' in a) == first.startswith("/zh") and ('<html lang="zh-Hans" ' in b) == second.startswith("/zh")
     htmx = {"HX-Request": "true"}
     assert 'action="/w/pn-table"' in client.get("/w/pn-table", headers=htmx).get_data(as_text=True)
     assert 'action="/zh/w/pn-table"' in client.get("/zh/w/pn-table", headers=htmx).get_data(as_text=True)

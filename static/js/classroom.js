@@ -1,8 +1,9 @@
 // A live class (/class/…): the page's live part ([data-live]) asks the server every
 // data-poll-ms whether the class changed, sending the ETag of what it shows; the server answers
 // 304 until it did. A changed answer replaces only the parts ([data-part]) whose key changed, so
-// an answer being typed stays while the projector steps. Without this script the page is plain
-// forms and a Refresh link.
+// an answer being typed stays while the projector steps (figures are drawn by grundy.js, which
+// hears of each new part as it hears of htmx's). Without this script the page is plain forms and
+// a Refresh link.
 (function () {
   "use strict";
 
@@ -37,7 +38,7 @@
       failures = 0;
       return response.text();
     }).then(function (html) {
-      if (html && sent === generation) return apply(html);
+      if (html && sent === generation) apply(html);
     }).catch(function () {
       failures = Math.min(failures + 1, 4);
     }).then(schedule);
@@ -49,53 +50,27 @@
     var fresh = holder.content.querySelector("[data-live]");
     var el = live();
     if (!fresh || !el) return null;
-    return plotlyFor(fresh).then(function () {
-      if (el !== live()) return;  // htmx swapped it meanwhile
-      el.setAttribute("data-tag", fresh.getAttribute("data-tag") || "");
-      var oldParts = el.querySelectorAll(":scope > [data-part]");
-      var newParts = fresh.querySelectorAll(":scope > [data-part]");
-      if (oldParts.length !== newParts.length) {
-        el.replaceWith(fresh);
-        process(fresh);
-        return;
+    el.setAttribute("data-tag", fresh.getAttribute("data-tag") || "");
+    var oldParts = el.querySelectorAll(":scope > [data-part]");
+    var newParts = fresh.querySelectorAll(":scope > [data-part]");
+    if (oldParts.length !== newParts.length) {
+      el.replaceWith(fresh);
+      process(fresh);
+      return null;
+    }
+    for (var i = 0; i < newParts.length; i++) {
+      if (oldParts[i].getAttribute("data-part") !== newParts[i].getAttribute("data-part")) {
+        oldParts[i].replaceWith(newParts[i]);
+        process(newParts[i]);
       }
-      for (var i = 0; i < newParts.length; i++) {
-        if (oldParts[i].getAttribute("data-part") !== newParts[i].getAttribute("data-part")) {
-          oldParts[i].replaceWith(newParts[i]);
-          process(newParts[i]);
-        }
-      }
-    });
+    }
+    return null;
   }
 
   function process(el) {
     if (!window.htmx) return;
     window.htmx.process(el);  // wires its forms
     window.htmx.trigger(el, "htmx:load", { elt: el });  // what htmx says of content it swaps in: grundy.js draws its plots
-  }
-
-  // A followed widget that draws a figure needs plotly.js, which the page loads only when its
-  // first state had one: it is fetched here before the figure is put in.
-  var plotlyLoading = null;
-  function plotlyFor(fresh) {
-    if (window.Plotly || !fresh.querySelector("[data-figure]")) return Promise.resolve();
-    if (!plotlyLoading) {
-      var sources = [fresh.getAttribute("data-plotly"), fresh.getAttribute("data-plotly-locale-src")].filter(Boolean);
-      var chain = Promise.resolve();
-      sources.forEach(function (src) {
-        chain = chain.then(function () {
-          return new Promise(function (resolve) {
-            var script = document.createElement("script");
-            script.src = src;
-            script.onload = resolve;
-            script.onerror = resolve;
-            document.head.appendChild(script);
-          });
-        });
-      });
-      plotlyLoading = chain;
-    }
-    return plotlyLoading;
   }
 
   document.addEventListener("htmx:beforeRequest", function () { generation++; });

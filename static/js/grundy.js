@@ -12,8 +12,13 @@
 
   // Plotly figures arrive as JSON in data-figure (built by plotly.py on the server).
   function drawPlots(root) {
-    if (!window.Plotly || !root.querySelectorAll) return;
+    if (!root.querySelectorAll) return;
     var plots = root.matches && root.matches("[data-figure]") ? [root] : root.querySelectorAll("[data-figure]");
+    if (!plots.length) return;
+    if (!window.Plotly) {  // a figure swapped into a page that came without one (a live class's reveal)
+      loadPlotly().then(function () { if (window.Plotly) drawPlots(root); });
+      return;
+    }
     Array.prototype.forEach.call(plots, function (el) {
       var figure = JSON.parse(el.getAttribute("data-figure"));
       if (presenting) enlarge(figure);
@@ -23,6 +28,27 @@
         locale: document.documentElement.getAttribute("data-plotly-locale") || "en"
       });
     });
+  }
+
+  // plotly.js and its words in the page's language, loaded once, in order (<html data-plotly-src>).
+  var plotlyLoading = null;
+  function loadPlotly() {
+    if (!plotlyLoading) {
+      var root = document.documentElement;
+      var sources = [root.getAttribute("data-plotly-src"), root.getAttribute("data-plotly-locale-src")].filter(Boolean);
+      plotlyLoading = sources.reduce(function (chain, src) {
+        return chain.then(function () {
+          return new Promise(function (resolve) {
+            var script = document.createElement("script");
+            script.src = src;
+            script.onload = resolve;
+            script.onerror = resolve;  // no figure then, as with JavaScript off
+            document.head.appendChild(script);
+          });
+        });
+      }, Promise.resolve());
+    }
+    return plotlyLoading;
   }
 
   // Projected, a plot fills the room present.css gives it, with type and markers readable from

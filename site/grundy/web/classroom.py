@@ -385,12 +385,18 @@ def answer(code: str) -> Response:
     if not store().answer(room.code, room.round, _student(), given):
         return _student_answer(room, 409, _("You have answered this question already: one answer each."))
     if not is_fragment_request():
-        return redirect(url_for("classroom.student", code=room.code), code=303)  # type: ignore[return-value]
+        return redirect(url_for("classroom.student", code=room.code, explore=1 if _exploring() else None),  # type: ignore[return-value]
+                        code=303)
     return _student_answer(room, 200, None)
 
 
+def _exploring() -> bool:
+    """Whether the student is exploring their own copy (the answer form says so too)."""
+    return "1" in (request.args.get("explore"), request.form.get("explore"))
+
+
 def _student_answer(room: Room, status: int, error: str | None, typed: str = "") -> Response:
-    context = _student_context(room, request.args.get("explore") == "1")
+    context = _student_context(room, _exploring())
     context.update(error=error, typed=typed)
     return _page("classroom/student.html", "classroom/_student_live.html", status, **context)
 
@@ -426,7 +432,7 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
     count = store().count(room.code, room.round) if room.round else 0
     context: dict[str, Any] = {
         "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": join_url,
-        "join_short": _join_short(), "local_only": _local_only(), "tag": _teacher_tag(room, count), "needs_plotly": True,
+        "join_short": _join_short(), "local_only": _local_only(), "tag": _teacher_tag(room, count),
         "qr": Markup(segno.make(join_url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff",
                                                                title=_("Join class %(code)s", code=room.code))),
         "count": count,
@@ -440,6 +446,7 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
         if room.phase in ("revealed", "ended") and poll.round.revealed:
             context.update(_revealed_context(room, poll))
     context.update(extra)
+    context["needs_plotly"] = "data-figure=" in str(context.get("visual") or "")  # a later figure: grundy.js loads plotly.js
     return context
 
 
