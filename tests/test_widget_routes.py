@@ -188,8 +188,8 @@ def test_wythoff_widget_plot_and_precision_lab(client: FlaskClient) -> None:
     assert "the double formula gives 165,580,141 — <strong>wrong</strong>" in html
     assert '<details class="lab" open>' in html  # the answer is not folded away
     page = client.get("/w/wythoff").text
-    assert "plotly-cartesian.min.js" in page
-    assert "plotly-cartesian.min.js" not in client.get("/w/pn-table").text
+    assert "<script defer src=\"/static/vendor/plotly/plotly-cartesian.min.js" in page
+    assert "<script defer src=\"/static/vendor/plotly/plotly-cartesian.min.js" not in client.get("/w/pn-table").text
 
 
 BAD = [
