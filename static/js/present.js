@@ -159,7 +159,10 @@
       badge.id = "class-badge";
       document.body.appendChild(badge);
     }
+    var wasOpen = !!badge.querySelector("details[open]");  // the QR code stays shown across steps
     badge.innerHTML = html;  // the site's own fragment (classroom/_badge.html)
+    var details = badge.querySelector("details");
+    if (details && wasOpen) details.open = true;
     badge.hidden = !html;
   }
 

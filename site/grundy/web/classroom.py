@@ -433,8 +433,7 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
         "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": join_url,
         "join_short": _join_short(), "local_only": _local_only(), "tag": _teacher_tag(room, count),
-        "qr": Markup(segno.make(join_url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff",
-                                                               title=_("Join class %(code)s", code=room.code))),
+        "qr": _qr(room),
         "count": count,
         "games": SPECS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
         "view": _view(room.view), "rounds": _summary(room) if room.phase == "ended" else [],
@@ -505,7 +504,7 @@ def follow_view(code: str) -> Response:
         return Response(_("Students can follow projections (/present/…) only."), status=400, mimetype="text/plain")
     if room.phase != "ended":
         store().show(room.code, path)
-    return Response(render_template("classroom/_badge.html", room=room, join_short=_join_short()),
+    return Response(render_template("classroom/_badge.html", room=room, join_short=_join_short(), qr=_qr(room)),
                     mimetype="text/html")
 
 
@@ -606,6 +605,13 @@ def _render_view(path: str) -> View | None:
     rendered = render_widget(widget, query, "class-view", standalone=False)
     own = url_for("widgets.show", name=name) + (f"?{parts.query}" if parts.query else "")
     return View(Markup(rendered.html), name, widget.title, own, widget.draws_figure)
+
+
+def _qr(room: Room) -> Markup:
+    """The QR code of the class's own address, as inline SVG (drawn here: no service, no script)."""
+    join_url = url_for("classroom.student", code=room.code, _external=True)
+    return Markup(segno.make(join_url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff",
+                                                             title=_("Join class %(code)s", code=room.code)))
 
 
 def _join_short() -> str:
