@@ -870,3 +870,24 @@ def test_an_expired_class_is_gone(app: Flask, monkeypatch: pytest.MonkeyPatch) -
     assert teacher.post(f"/class/{code}/reveal").status_code == 404
     assert code not in teacher.get("/class/new").text
     assert store_of(app).count(code, 1) == 0
+
+
+def _answer_in_child(store: SQLiteClassStore, code: str) -> None:
+    inherited = store._local.db  # the parent's connection, copied by the fork
+    assert store._db() is not inherited  # SQLite: a connection must not be used across a fork
+    assert store.answer(code, 1, "from-the-child", Answer("P", "", None))
+
+
+def test_a_store_opened_before_a_fork_is_used_safely_after_it(tmp_path: Path) -> None:
+    """gunicorn --preload builds the app (and its store's connection) before forking workers: a
+    worker never uses the connection it inherited, it opens its own."""
+    import multiprocessing
+
+    store = SQLiteClassStore(tmp_path / "c.sqlite3")
+    code, _ = store.create(time.time())
+    store.open_round(code, "nim", 1, 5, "", "N")
+    child = multiprocessing.get_context("fork").Process(target=_answer_in_child, args=(store, code))
+    child.start()
+    child.join(timeout=30)
+    assert child.exitcode == 0
+    assert store.answer_of(code, 1, "from-the-child") == Answer("P", "", None)

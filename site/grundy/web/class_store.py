@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
 import sqlite3
 import threading
@@ -166,12 +167,13 @@ class SQLiteClassStore:
 
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
-        if db is None:
+        if db is None or self._local.pid != os.getpid():  # a connection never crosses a fork (gunicorn --preload)
             db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")  # with WAL: safe against corruption, may lose the last instant on power loss
             db.execute("PRAGMA busy_timeout=5000")
             self._local.db = db
+            self._local.pid = os.getpid()
         return db
 
     # -------------------------------------------------------------- classes
