@@ -510,6 +510,9 @@ def test_one_answer_each(app: Flask) -> None:
 def test_an_answer_to_a_past_round_or_a_closed_one_is_refused(app: Flask) -> None:
     teacher, code = start(app)
     pose(teacher, code)
+    r = teacher.post(f"/class/{code}/round", data={"game": "nim", "level": "1", "position": "1,1"})
+    assert r.status_code == 409 and "Question 1 is still open: reveal it before asking the next." in r.text
+    assert teacher.post(f"/class/{code}/reveal").status_code == 303
     pose(teacher, code, position="1,1")
     student = joined(app, code)
     r = answer(student, code, 1, "N")
@@ -585,6 +588,7 @@ def test_a_winning_move_is_recorded_as_winning(app: Flask) -> None:
         current = store_of(app).rounds(code)[-1]
         if current.truth == "N":
             break
+        assert teacher.post(f"/class/{code}/reveal").status_code == 303  # a P question: on to the next
     else:
         raise AssertionError("no N question in 40 draws")
     assert current.position == "" and current.level == 2
@@ -727,7 +731,7 @@ def test_the_reveal_shows_the_split_the_answer_and_the_commonest_wrong_move(app:
     assert "The position is <span class=\"chip is-N\">N</span>" in console and "75% of the class got it right." in console
     assert "The most common wrong move (2 students):" in console and "<code>3,4</code>" in console
     assert "The reply that refutes it:" in console
-    assert "3 students gave a move; 1 of them win." in console
+    assert "Moves given: 3, of which winning: 1." in console
     right_page = right.get(f"/class/{code}").text
     assert "You were right." in right_page and "Your move wins." in right_page and "is-right" in right_page
     wrong_page = wrong_a.get(f"/class/{code}").text
@@ -762,7 +766,8 @@ def test_the_summary_has_a_row_per_round_with_the_percent_right(app: Flask) -> N
     assert teacher.post(f"/class/{code}/reveal").status_code == 303
     pose(teacher, code, position="1,1")  # P
     assert answer(students[0], code, 2, "P").status_code == 303
-    pose(teacher, code, game="kayles", level="2", position="")  # nobody answers
+    assert teacher.post(f"/class/{code}/reveal").status_code == 303
+    pose(teacher, code, game="kayles", level="2", position="")  # nobody answers, and the class ends before the reveal
     r = teacher.get(f"/class/{code}/summary.csv")
     assert r.status_code == 200 and r.mimetype == "text/csv"
     assert f'filename="grundy-class-{code}.csv"' in r.headers["Content-Disposition"]
@@ -774,11 +779,13 @@ def test_the_summary_has_a_row_per_round_with_the_percent_right(app: Flask) -> N
     assert [row["answer"] for row in table[:2]] == ["N", "P"]
     assert [row["answered"] for row in table] == ["3", "1", "0"]
     assert [row["percent right"] for row in table] == ["67", "100", "0"]
+    assert [row["revealed"] for row in table] == ["yes", "yes", "no"]
     assert (table[0]["said P"], table[0]["said N"]) == ("1", "2")
     # ending the class shows the same table on the console; nothing can be posed any more
     assert teacher.post(f"/class/{code}/end").status_code == 303
     console = teacher.get(f"/class/{code}/teach").text
     assert "The class has ended" in console and "67%" in console and "class-summary" in console
+    assert console.count("(not revealed)") == 1
     r = teacher.post(f"/class/{code}/round", data={"game": "nim", "level": "1", "position": "1,2"})
     assert r.status_code == 409 and "This class has ended." in r.text
     assert teacher.post(f"/class/{code}/reveal").status_code == 409

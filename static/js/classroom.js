@@ -73,6 +73,12 @@
     window.htmx.trigger(el, "htmx:load", { elt: el });  // what htmx says of content it swaps in: grundy.js draws its plots
   }
 
+  // A form that cannot be undone asks first (without this script it is sent as it is).
+  document.addEventListener("submit", function (event) {
+    var question = event.target.getAttribute && event.target.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
+
   document.addEventListener("htmx:beforeRequest", function () { generation++; });
   document.addEventListener("htmx:afterSwap", function () { generation++; });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) tick(); });

@@ -250,7 +250,7 @@ def test_a_poll_answered_revealed_and_answered_only_once(live_server: str, peopl
     answer(first, "N", "3,3")  # the winning move: it leaves 3 xor 3 = 0
     expect(first.locator("#class-live .class-state")).to_have_text("Your answer: N, moving to 3,3.")
     expect(answered_count(console)).to_have_text("1", timeout=LIVE)
-    expect(console.locator("#teach-live .class-count")).to_have_text("1 answer so far")
+    expect(console.locator("#teach-live .class-count")).to_have_text(re.compile(r"^1 answer so far\s+\(2 students joined\)$"))
 
     # One answer each: no form to answer with, and a second post, forced, is refused.
     forced = first.request.post(f"{live_server}/class/{code}/answer", form={"round": "1", "says": "P", "after": ""})
@@ -274,7 +274,7 @@ def test_a_poll_answered_revealed_and_answered_only_once(live_server: str, peopl
     expect(split.locator(".split-row")).to_have_text(["P 0 students (0%)", "N 2 students (100%) ✔"])
     expect(live.locator(".feedback.is-right .verdict")).to_contain_text("The position is N: the player to move can win.")
     expect(live.locator(".feedback.is-right .verdict")).to_contain_text("100% of the class got it right.")
-    expect(live).to_contain_text("2 students gave a move; 1 of them win.")
+    expect(live).to_contain_text("Moves given: 2, of which winning: 1.")
     expect(live).to_contain_text("Winning moves:")
     refuted = live.locator(".class-refuted")
     expect(refuted.locator(".verdict")).to_contain_text("The most common wrong move (1 student):")
@@ -392,6 +392,12 @@ def test_ending_the_class_gives_a_summary_and_its_csv(live_server: str, people: 
     expect(console.locator("#teach-live .class-split")).to_be_visible()
     expect(student.locator("#class-live .feedback.is-wrong .verdict")).to_contain_text("You said N.", timeout=LIVE)
 
+    asked: list[str] = []
+    console.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    console.get_by_role("button", name="End the class").click()  # asks first: dismissed, the class goes on
+    expect(console.locator("#teach-live .class-split")).to_be_visible()
+    assert asked and "End the class for everyone?" in asked[0]
+    console.once("dialog", lambda dialog: dialog.accept())
     console.get_by_role("button", name="End the class").click()
     expect(console).to_have_url(re.compile(rf"/class/{code}/teach$"))
     live = console.locator("#teach-live")

@@ -32,6 +32,7 @@ MAX_VIEW = 600  # characters of a projected view's path and query
 MAX_MOVE = 200  # characters of a student's typed move
 MAX_ROUNDS = 200  # rounds in one class
 MAX_ANSWERS = 500  # answers to one round (a lecture hall)
+MAX_MEMBERS = 2000  # students counted as joined (browsers: a student may come back in another)
 # Unknown codes one address may try per JOIN_WINDOW: a school's network is one address, and its
 # phones each ask once more when their class expires; one address guessing all day finds a class
 # among 100 running with odds under 1 in 100 (17,280 tries of 244 million codes).
@@ -105,6 +106,14 @@ class ClassStore(Protocol):
 
     def answer_of(self, code: str, number: int, student: str) -> Answer | None: ...
 
+    def join(self, code: str, student: str) -> None:
+        """Count ``student`` as one of the class (once, however often they come back)."""
+        ...
+
+    def members(self, code: str) -> int:
+        """How many students have joined."""
+        ...
+
     def count(self, code: str, number: int) -> int: ...
 
     def answers(self, code: str, number: int) -> list[Answer]: ...
@@ -148,6 +157,8 @@ CREATE TABLE IF NOT EXISTS rounds (
 CREATE TABLE IF NOT EXISTS answers (
     code TEXT NOT NULL, number INTEGER NOT NULL, student TEXT NOT NULL, says TEXT NOT NULL,
     move TEXT NOT NULL, wins INTEGER, PRIMARY KEY (code, number, student));
+CREATE TABLE IF NOT EXISTS members (
+    code TEXT NOT NULL, student TEXT NOT NULL, PRIMARY KEY (code, student));
 CREATE TABLE IF NOT EXISTS attempts (
     key TEXT NOT NULL, window INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, window));
 CREATE INDEX IF NOT EXISTS classes_expiry ON classes (expires);
@@ -258,6 +269,17 @@ class SQLiteClassStore:
         rows = self._db().execute("SELECT says, move, wins FROM answers WHERE code = ? AND number = ?", (code, number))
         return [Answer(s, m, None if w is None else bool(w)) for s, m, w in rows]
 
+    def join(self, code: str, student: str) -> None:
+        db = self._db()
+        with _transaction(db):
+            (n,) = db.execute("SELECT COUNT(*) FROM members WHERE code = ?", (code,)).fetchone()
+            if n < MAX_MEMBERS:
+                db.execute("INSERT OR IGNORE INTO members (code, student) VALUES (?, ?)", (code, student))
+
+    def members(self, code: str) -> int:
+        (n,) = self._db().execute("SELECT COUNT(*) FROM members WHERE code = ?", (code,)).fetchone()
+        return int(n)
+
     # -------------------------------------------------------------- upkeep
 
     def allow(self, key: str, now: float, limit: int = JOIN_LIMIT, window: int = JOIN_WINDOW) -> bool:
@@ -276,6 +298,7 @@ class SQLiteClassStore:
             gone = [code for (code,) in db.execute("SELECT code FROM classes WHERE expires <= ?", (now,))]
             for code in gone:
                 db.execute("DELETE FROM answers WHERE code = ?", (code,))
+                db.execute("DELETE FROM members WHERE code = ?", (code,))
                 db.execute("DELETE FROM rounds WHERE code = ?", (code,))
                 db.execute("DELETE FROM classes WHERE code = ?", (code,))
         return len(gone)

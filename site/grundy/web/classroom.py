@@ -260,12 +260,7 @@ def _revealed_context(room: Room, poll: Poll) -> dict[str, Any]:
     context: dict[str, Any] = feedback(q, truth, truth, False, reveal=True)
     context.update(split=result, refuted=None)
     if result.wrong_move:
-        try:
-            verdict = quiz_mod.check_move(q, result.wrong_move)
-        except GameError:
-            verdict = None
-        if verdict is not None and verdict.move is not None:
-            context["refuted"] = verdict
+        context["refuted"] = _refuted(q, result.wrong_move)
     return context
 
 
@@ -314,16 +309,29 @@ def join() -> Response:
         if not store().allow(_address(), _now()):
             _too_many()
         message = (_("No class has the code %(code)s. Check it on the projector (it is six letters and digits).", code=typed[:12])
-                   if code else _("A class code is six letters and digits, such as %(example)s; got ‘%(typed)s’.",
+                   if code else _("No class has the code %(code)s: class codes never use %(never)s. Check it on the projector.",
+                                  code=typed[:12], never=" ".join(NEVER_IN_CODES))
+                   if len(_typed_code(typed)) == CODE_LENGTH else _("A class code is six letters and digits, such as %(example)s; got ‘%(typed)s’.",
                                   example="ACE347", typed=typed[:12]))
-        return Response(render_template("classroom/join.html", error=message, typed=typed[:12]), status=400 if not code else 404,
+        status = 404 if code or len(_typed_code(typed)) == CODE_LENGTH else 400
+        return Response(render_template("classroom/join.html", error=message, typed=typed[:12]), status=status,
                         mimetype="text/html")
     return redirect(url_for("classroom.student", code=room.code), code=303)  # type: ignore[return-value]
+
+
+# The letters and digits a code never uses (they look like others), said when a typed code has one.
+NEVER_IN_CODES = tuple(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" if c not in ALPHABET)
+
+
+def _typed_code(typed: str) -> str:
+    return "".join(typed.split()).replace("-", "").upper()[: CODE_LENGTH + 1]
 
 
 @bp.get("/class/<code>")
 def student(code: str) -> Response:
     room = _room(code)
+    if room.phase != "ended":
+        store().join(room.code, _student())  # counted once, however often the page is opened
     explore = request.args.get("explore") == "1"
     context = _student_context(room, explore)
     return Response(render_template("classroom/student.html", **context), mimetype="text/html")
@@ -361,7 +369,17 @@ def _student_context(room: Room, explore: bool) -> dict[str, Any]:
         context.update(_question_context(poll.q))
         if room.phase == "revealed":
             context.update(_revealed_context(room, poll))
+            context["my_refuted"] = _refuted(poll.q, mine.move) if mine and mine.move and mine.wins is False else None
     return context
+
+
+def _refuted(q: quiz_mod.Question, move: str) -> quiz_mod.MoveVerdict | None:
+    """Why a move that does not win loses: the position it leaves, and the reply that wins there."""
+    try:
+        verdict = quiz_mod.check_move(q, move)
+    except GameError:
+        return None
+    return verdict if verdict.move is not None else None
 
 
 def _question_context(q: quiz_mod.Question) -> dict[str, Any]:
@@ -414,7 +432,7 @@ def teach(code: str) -> Response:
 def teach_live(code: str) -> Response:
     room = _teacher_room(code)
     count = store().count(room.code, room.round) if room.round else 0
-    tag = _teacher_tag(room, count)
+    tag = _teacher_tag(room, count, store().members(room.code))
     if tag in request.headers.get("If-None-Match", ""):
         return _not_modified(tag)
     context = _teach_context(room)
@@ -422,17 +440,20 @@ def teach_live(code: str) -> Response:
     return _tagged(response, context["tag"])
 
 
-def _teacher_tag(room: Room, count: int) -> str:
-    return f'W/"t{room.version}-{count}-{language_code()}"'
+def _teacher_tag(room: Room, count: int, members: int) -> str:
+    """What the console's live part depends on: the class's version, the answers to this round
+    and the students who have joined (both counted on the projector), and the language."""
+    return f'W/"t{room.version}-{count}-{members}-{language_code()}"'
 
 
 def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
     join_url = url_for("classroom.student", code=room.code, _external=True)
     poll = _poll(room) if room.round else None
     count = store().count(room.code, room.round) if room.round else 0
+    members = store().members(room.code)
     context: dict[str, Any] = {
         "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": join_url,
-        "join_short": _join_short(), "local_only": _local_only(), "tag": _teacher_tag(room, count),
+        "join_short": _join_short(), "local_only": _local_only(), "tag": _teacher_tag(room, count, members), "members": members,
         "qr": _qr(room),
         "count": count,
         "games": SPECS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
@@ -471,6 +492,9 @@ def open_round(code: str) -> Response:
             "position": request.form.get("position", "")[:MAX_MOVE]}
     if room.phase == "ended":
         return _teach_answer(room, 409, _("This class has ended."))
+    if room.phase == "open":
+        return _teach_answer(room, 409, _("Question %(number)s is still open: reveal it before asking the next.", number=room.round),
+                             form=form)
     try:
         q = pose(form["game"], form["level"], form["position"])
         truth = q.outcome()
@@ -513,11 +537,11 @@ def summary_csv(code: str) -> Response:
     room = _teacher_room(code)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["round", "game", "level", "position", "answer", "answered", "said P", "said N", "percent right",
+    writer.writerow(["round", "game", "level", "position", "answer", "revealed", "answered", "said P", "said N", "percent right",
                      "moves given", "winning moves"])
     for row in _summary(room):
         r, q, s = row["round"], row["q"], row["split"]
-        writer.writerow([r.number, r.game, r.level, q.position_text, r.truth, s.total, s.p, s.n, s.percent(s.right), s.moves,
+        writer.writerow([r.number, r.game, r.level, q.position_text, r.truth, "yes" if r.revealed else "no", s.total, s.p, s.n, s.percent(s.right), s.moves,
                          s.winning])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="grundy-class-{room.code}.csv"'
