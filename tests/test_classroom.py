@@ -898,3 +898,30 @@ def test_a_store_opened_before_a_fork_is_used_safely_after_it(tmp_path: Path) ->
     child.join(timeout=30)
     assert child.exitcode == 0
     assert store.answer_of(code, 1, "from-the-child") == Answer("P", "", None)
+
+
+def test_the_console_counts_the_students_who_joined_once_each(app: Flask) -> None:
+    """A student is counted when their page first opens, not again on a reload, and the console's
+    live part changes when one joins (its tag counts them)."""
+    teacher, code = start(app)
+    live = teacher.get(f"/class/{code}/teach/live")
+    assert "0 students have joined." in live.text
+    first = joined(app, code)
+    assert first.get(f"/class/{code}").status_code == 200  # a reload: the same student
+    assert teacher.get(f"/class/{code}/teach/live", headers={"If-None-Match": live.headers["ETag"]}).status_code == 200
+    joined(app, code)
+    assert store_of(app).members(code) == 2
+    assert "2 students have joined." in teacher.get(f"/class/{code}/teach").text
+    pose(teacher, code)
+    assert "(2 students joined)" in teacher.get(f"/class/{code}/teach").text
+    _, other = start(app)
+    assert store_of(app).members(other) == 0  # nothing leaks into another class
+
+
+def test_a_store_counts_a_member_once(tmp_path: Path) -> None:
+    store = SQLiteClassStore(tmp_path / "c.sqlite3")
+    code, _ = store.create(1000.0)
+    for student in ("a", "b", "a"):
+        store.join(code, student)
+    assert store.members(code) == 2
+    assert store.purge(1000.0 + LIFETIME) == 1 and store.members(code) == 0
