@@ -50,7 +50,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -67,7 +66,7 @@ from urllib.parse import urlencode
 import brotli  # type: ignore[import-untyped]  # the site's own dependency: browsers get br
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_weight import BIN, ROOT, _free_port, _serve  # noqa: E402
+from page_weight import _free_port, _serve  # noqa: E402
 
 FOLLOWERS = 60
 ANSWERERS = 60
@@ -375,27 +374,10 @@ def milliseconds(text: str) -> float:
 def serve(port: int, log: Path, app: str | None = None) -> subprocess.Popen[bytes]:
     """`make run`'s server (page_weight._serve), its error log kept in ``log``; with ``app``,
     the same settings serving that app instead (bench/sse_app.py's)."""
+    extra = ("--error-logfile", str(log))
     if app is None:
-        previous = os.environ.get("GUNICORN_CMD_ARGS")
-        os.environ["GUNICORN_CMD_ARGS"] = f"--error-logfile {log}"  # read by gunicorn, after grundy.serve's settings
-        try:
-            return _serve(port)
-        finally:
-            if previous is None:
-                del os.environ["GUNICORN_CMD_ARGS"]
-            else:
-                os.environ["GUNICORN_CMD_ARGS"] = previous
-    server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "python:grundy.serve", "--bind", f"127.0.0.1:{port}",
-                               "--error-logfile", str(log), "--pythonpath", str(Path(__file__).resolve().parent), app],
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit(f"the server ({app}) did not start; see {log}")
+        return _serve(port, extra=extra)
+    return _serve(port, app, (*extra, "--pythonpath", str(Path(__file__).resolve().parent)))
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:

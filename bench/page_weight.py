@@ -38,18 +38,19 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _serve(port: int) -> subprocess.Popen[bytes]:
-    """The site as `make run` serves it (gunicorn with grundy.serve's settings)."""
+def _serve(port: int, app: str = "grundy:create_app()", extra: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
+    """The site as `make run` serves it (gunicorn with grundy.serve's settings); ``app`` and
+    ``extra`` gunicorn arguments for a bench that serves a variant (bench/classroom.py)."""
     server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "python:grundy.serve", "--bind", f"127.0.0.1:{port}",
-                               "grundy:create_app()"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
+                               *extra, app], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return server
         except OSError:
             time.sleep(0.1)
     server.kill()
-    raise SystemExit("the server did not start")
+    raise SystemExit(f"the server ({app}) did not start")
 
 
 def main() -> None:

@@ -87,6 +87,15 @@ def join(student: Page, live_server: str, code: str) -> None:
     expect(student).to_have_url(re.compile(rf"/class/{code}$"))
 
 
+def a_class(live_server: str, people: People) -> tuple[Page, Page, str]:
+    """A class started on the instructor's laptop, with one phone joined: the console, the phone, the code."""
+    console = people(TEACHER)
+    student = people(PHONE)
+    code = start_class(console, live_server)
+    join(student, live_server, code)
+    return console, student, code
+
+
 def project(console: Page, people: People) -> Page:
     """The P/N table from the console's "Project a widget" list, opened in a tab of its own (the
     projector's window), so the console stays open beside it."""
@@ -193,10 +202,7 @@ def test_a_student_follows_the_projector_step_by_step(live_server: str, people: 
 
 
 def test_a_student_explores_on_their_own_then_follows_again(live_server: str, people: People) -> None:
-    console = people(TEACHER)
-    student = people(PHONE)
-    code = start_class(console, live_server)
-    join(student, live_server, code)
+    console, student, code = a_class(live_server, people)
     projector = project(console, people)
     for step in (1, 2):
         count = step_to(projector, step)
@@ -290,10 +296,7 @@ def test_a_poll_answered_revealed_and_answered_only_once(live_server: str, peopl
 
 
 def test_an_answer_sent_as_the_answers_are_revealed_is_told_so(live_server: str, people: People) -> None:
-    console = people(TEACHER)
-    student = people(PHONE)
-    code = start_class(console, live_server)
-    join(student, live_server, code)
+    console, student, code = a_class(live_server, people)
     pose(console, "3,5")
     expect(answer_card(student)).to_be_visible(timeout=LIVE)
     # The student's page has not heard of the reveal yet (as for up to half a second after it):
@@ -316,10 +319,7 @@ def test_an_answer_sent_as_the_answers_are_revealed_is_told_so(live_server: str,
 
 
 def test_what_a_student_types_survives_the_projector_stepping(live_server: str, people: People) -> None:
-    console = people(TEACHER)
-    student = people(PHONE)
-    code = start_class(console, live_server)
-    join(student, live_server, code)
+    console, student, code = a_class(live_server, people)
     projector = project(console, people)
     expect_following(student, projector, step_to(projector, 1))
 
@@ -373,10 +373,7 @@ def test_a_student_without_javascript_joins_and_answers(live_server: str, people
 
 
 def test_ending_the_class_gives_a_summary_and_its_csv(live_server: str, people: People) -> None:
-    console = people(TEACHER)
-    student = people(PHONE)
-    code = start_class(console, live_server)
-    join(student, live_server, code)
+    console, student, code = a_class(live_server, people)
 
     pose(console, "3,5")
     expect(answer_card(student)).to_be_visible(timeout=LIVE)
@@ -431,10 +428,7 @@ def test_ending_the_class_gives_a_summary_and_its_csv(live_server: str, people: 
 def test_answering_while_exploring_stays_exploring(live_server: str, people: People) -> None:
     """The answer form says the student is exploring: the part that comes back keeps their own copy
     (it once came back in follow mode, the projector's view above the copy)."""
-    console = people(TEACHER)
-    student = people(PHONE)
-    code = start_class(console, live_server)
-    join(student, live_server, code)
+    console, student, code = a_class(live_server, people)
     projector = project(console, people)
     expect_following(student, projector, step_to(projector, 1))
     student.get_by_role("link", name="Explore on my own").click()
@@ -449,10 +443,7 @@ def test_answering_while_exploring_stays_exploring(live_server: str, people: Peo
 def test_a_move_retyped_after_an_error_survives_the_projector_stepping(live_server: str, people: People) -> None:
     """The poll part's key is what the class changed, not the error this student was shown: a
     projector step does not replace the part holding the move being corrected."""
-    console = people(TEACHER)
-    student = people(PHONE)
-    code = start_class(console, live_server)
-    join(student, live_server, code)
+    console, student, code = a_class(live_server, people)
     projector = project(console, people)
     pose(console, "3,5")
     field = answer_card(student).locator("input[name=after]")
@@ -472,10 +463,7 @@ def test_a_followed_figure_and_a_revealed_one_are_drawn(live_server: str, people
     """Neither page loaded plotly.js (their first states had no figure): the Wythoff plot the
     projector shows, and the Wythoff question's plot in the console's reveal, load it then and
     are drawn (grundy.js, <html data-plotly-src>)."""
-    console = people(TEACHER)
-    student = people(PHONE)
-    code = start_class(console, live_server)
-    join(student, live_server, code)
+    console, student, code = a_class(live_server, people)
     link = console.locator("ul.class-widgets").get_by_role("link", name="Wythoff's game and the golden ratio")
     with console.context.expect_page() as opened:
         link.click(modifiers=["ControlOrMeta"])
