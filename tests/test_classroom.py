@@ -433,14 +433,19 @@ def test_a_signed_session_with_a_wrong_secret_is_no_instructor(app: Flask) -> No
     assert teacher.get(f"/class/{code}/teach").status_code == 403
 
 
-def test_one_browser_keeps_the_keys_of_at_most_max_teaching_classes(app: Flask) -> None:
-    teacher = person(app)
+def start_many(teacher: FlaskClient, count: int) -> list[str]:
+    """``count`` classes started one after another in one browser: their codes, oldest first."""
     codes = []
-    for _ in range(classroom.MAX_TEACHING + 1):
-        r = teacher.post("/class/new")
-        match = CODE.fullmatch(r.headers["Location"])
+    for _ in range(count):
+        match = CODE.fullmatch(teacher.post("/class/new").headers["Location"])
         assert match is not None
         codes.append(match[1])
+    return codes
+
+
+def test_one_browser_keeps_the_keys_of_at_most_max_teaching_classes(app: Flask) -> None:
+    teacher = person(app)
+    codes = start_many(teacher, classroom.MAX_TEACHING + 1)
     with teacher.session_transaction() as s:
         kept = dict(s[classroom.TEACHING])
     assert len(kept) == classroom.MAX_TEACHING and codes[-1] in kept
@@ -459,12 +464,7 @@ def test_the_oldest_class_s_key_is_the_one_dropped(app: Flask, monkeypatch: pyte
     drawn = iter(prefix + letter for letter in sorted(ALPHABET, reverse=True))  # each code sorts before the one before it
     monkeypatch.setattr(class_store, "new_code", lambda: next(drawn))
     teacher = person(app)
-    codes = []
-    for _ in range(classroom.MAX_TEACHING + 1):
-        r = teacher.post("/class/new")
-        match = CODE.fullmatch(r.headers["Location"])
-        assert match is not None
-        codes.append(match[1])
+    codes = start_many(teacher, classroom.MAX_TEACHING + 1)
     assert codes == sorted(codes, reverse=True)
     assert teacher.get(f"/class/{codes[-2]}/teach").status_code == 200  # started just now: must still be the instructor's
     assert teacher.get(f"/class/{codes[0]}/teach").status_code == 403  # the oldest is the one to forget
