@@ -164,6 +164,7 @@
     var details = badge.querySelector("details");
     if (details && wasOpen) details.open = true;
     badge.hidden = !html;
+    body.classList.toggle("in-class", !!html);  // the strip's "Start a live class" goes while one runs
   }
 
   document.addEventListener("htmx:afterSettle", report);

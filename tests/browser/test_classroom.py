@@ -185,6 +185,10 @@ def test_a_student_follows_the_projector_step_by_step(live_server: str, people: 
     badge = projector.locator("#class-badge")
     expect(badge.locator(".class-code")).to_have_text(code)
     expect(badge.get_by_role("link", name="Class console")).to_have_attribute("href", f"/class/{code}/teach")
+    projector.keyboard.press("c")  # the strip down: it offers no second class while this one runs
+    expect(projector.locator(".strip-copy")).to_be_visible()
+    expect(projector.locator(".strip-class")).to_be_hidden()
+    projector.keyboard.press("Escape")
     expect(followed(student)).to_be_visible(timeout=LIVE)
     expect_following(student, projector, projector.locator(".step-count").inner_text())
     for step in (1, 2, 3, 4):
