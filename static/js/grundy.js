@@ -179,6 +179,40 @@
     });
   }
 
+  // An action taken while the widget's request is under way (Enter in a field, a box ticked, a
+  // button pressed) waits for the answer and is then taken again on the new form, with what was
+  // typed meanwhile. htmx would otherwise abort the request under way ("this:replace"), and
+  // every abort is an error in the browser's console.
+  var deferred = {};  // widget id -> how to find the control that acted, in the new form
+
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var w = elt && elt.closest ? elt.closest(".widget") : null;
+    if (!w || !w.id || !busy[w.id]) return;
+    event.preventDefault();
+    var trigger = event.detail.triggeringEvent;
+    var actor = trigger && trigger.submitter ? trigger.submitter : elt;
+    deferred[w.id] = { id: actor.id || "", name: actor.name || "", value: actor.value || "", form: actor.tagName === "FORM" };
+  });
+
+  function replay(fresh) {
+    var action = deferred[fresh.id];
+    delete deferred[fresh.id];
+    if (!action) return;
+    var actor = (action.id && document.getElementById(action.id)) ||
+      (action.name && Array.prototype.find.call(fresh.querySelectorAll("[name]"), function (el) {
+        return el.name === action.name && (el.type !== "submit" || el.value === action.value);
+      }));
+    var form = fresh.querySelector("form");
+    if (action.form || !actor) {
+      if (form && form.requestSubmit) form.requestSubmit();
+    } else if (actor.type === "submit") {
+      if (!actor.disabled) actor.click();
+    } else if (window.htmx) {
+      window.htmx.trigger(actor, "change");  // a box or a choice that applies at once
+    }
+  }
+
   document.addEventListener("input", onTyping);
   document.addEventListener("change", onTyping);
 
@@ -220,6 +254,7 @@
     }
     focusKey = null;
     if (fresh && fresh.hasAttribute("data-stepper")) announce(fresh);
+    if (fresh) replay(fresh);
     var queue = fresh && pending[w.id];
     if (queue && queue.length) press(fresh, queue.shift());
   });
