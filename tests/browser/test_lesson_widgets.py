@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.browser.conftest import Watch
 
@@ -229,40 +229,9 @@ def test_a_setting_changed_mid_step_keeps_the_step(live_server: str, watched: tu
     expect(widget.locator(".step-count")).to_have_text(re.compile(r"2 of 16 cells filled"))
 
 
-def test_typing_while_a_request_is_under_way_is_not_lost(live_server: str, watched: tuple[Page, Watch]) -> None:
-    """A reader ticks "SG values" and types a new largest heap before the answer arrives: the
-    answer replaces the form, and what was typed meanwhile stays in the new one, so Enter applies
-    it. (CI once lost the typing: the swap put back the old 12 and Enter asked for 12 again.)
-    The ticked box's answer is held here until the typing is done, so the order is certain."""
-    page, _ = watched
-    page.goto(live_server + LESSON)
-    widget = page.locator("#" + str(page.locator("section.widget-pn-table").first.get_attribute("id")))
-    held: list[Route] = []
-
-    def hold_the_tick(route: Route) -> None:
-        if "sg=1" in route.request.url and not held:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/w/pn-table?*", hold_the_tick)
-    with page.expect_request(lambda r: "sg=1" in r.url):
-        widget.locator("input[name=sg]").check()
-    upto = widget.locator("input[name=upto]")
-    upto.fill("15")
-    assert len(held) == 1
-    held[0].continue_()
-    expect(widget.locator("input[name=was]")).to_have_value(re.compile(r"sg%3D1|sg=1"))  # the answer is in
-    expect(upto).to_have_value("15")
-    upto.press("Enter")
-    expect(widget.locator(".step-count")).to_have_text(re.compile(r"of 16 cells filled"))
-
-
-def test_enter_pressed_while_a_request_is_under_way_waits_for_it(live_server: str, watched: tuple[Page, Watch]) -> None:
-    """Enter pressed before the ticked box's answer has come: the request under way is not
-    aborted (htmx logs every abort as a console error, which the watch here fails on); the
-    Enter is taken again on the new form once the answer is in, with the typed heap."""
-    page, _ = watched
+def _tick_held(page: Page, live_server: str) -> tuple[Locator, Route, list[str]]:
+    """The lesson's first P/N table with "SG values" just ticked, its request held (the answer
+    not yet come): the widget, the held request, and every URL the widget asks for from now on."""
     page.goto(live_server + LESSON)
     widget = page.locator("#" + str(page.locator("section.widget-pn-table").first.get_attribute("id")))
     held: list[Route] = []
@@ -278,11 +247,37 @@ def test_enter_pressed_while_a_request_is_under_way_waits_for_it(live_server: st
     page.route("**/w/pn-table?*", hold_the_tick)
     with page.expect_request(lambda r: "sg=1" in r.url):
         widget.locator("input[name=sg]").check()
+    assert len(held) == 1
+    return widget, held[0], asked
+
+
+def test_typing_while_a_request_is_under_way_is_not_lost(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """A reader ticks "SG values" and types a new largest heap before the answer arrives: the
+    answer replaces the form, and what was typed meanwhile stays in the new one, so Enter applies
+    it. (CI once lost the typing: the swap put back the old 12 and Enter asked for 12 again.)
+    The ticked box's answer is held here until the typing is done, so the order is certain."""
+    page, _ = watched
+    widget, held, _asked = _tick_held(page, live_server)
+    upto = widget.locator("input[name=upto]")
+    upto.fill("15")
+    held.continue_()
+    expect(widget.locator("input[name=was]")).to_have_value(re.compile(r"sg%3D1|sg=1"))  # the answer is in
+    expect(upto).to_have_value("15")
+    upto.press("Enter")
+    expect(widget.locator(".step-count")).to_have_text(re.compile(r"of 16 cells filled"))
+
+
+def test_enter_pressed_while_a_request_is_under_way_waits_for_it(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Enter pressed before the ticked box's answer has come: the request under way is not
+    aborted (htmx logs every abort as a console error, which the watch here fails on); the
+    Enter is taken again on the new form once the answer is in, with the typed heap."""
+    page, _ = watched
+    widget, held, asked = _tick_held(page, live_server)
     upto = widget.locator("input[name=upto]")
     upto.fill("15")
     upto.press("Enter")  # while the tick's request is held
-    assert len(held) == 1 and len(asked) == 1  # nothing else was sent meanwhile
-    held[0].continue_()
+    assert len(asked) == 1  # nothing else was sent meanwhile
+    held.continue_()
     expect(widget.locator(".step-count")).to_have_text(re.compile(r"of 16 cells filled"))
     assert len(asked) == 2 and "upto=15" in asked[1] and "sg=1" in asked[1]
 
