@@ -94,7 +94,7 @@ def _marbles_start(r: random.Random) -> str:
 
 
 MARBLES = g.GameSpec(
-    key="marbles", family="marbles", title=N_("Marbles"), lesson=("sg-by-search", "marbles-gym-101908b"),
+    key="marbles", family="marbles", lesson=("sg-by-search", "marbles-gym-101908b"),
     draw=_marbles_draw, start="5,8;3,7", random_start=_marbles_start,
     rule_text=lambda f: str(_("move one marble up, left, or diagonally up-left, any number of cells")),
     reason=_marbles_reason, visual=_grid_visual("marbles"), noun=(N_("marble"), N_("marbles")), where=N_("(marble {})"),
@@ -169,7 +169,7 @@ def _bomb_start(r: random.Random) -> str:
 
 
 BOMB = g.GameSpec(
-    key="bomb", family="bomb", title=N_("The Bomb game"), lesson=("sg-by-search", "the-bomb-game-hdu-2873"),
+    key="bomb", family="bomb", lesson=("sg-by-search", "the-bomb-game-hdu-2873"),
     draw=_bomb_draw, start="3,4;2,2", random_start=_bomb_start,
     rule_text=lambda f: str(_("explode one bomb at (p, q) into bombs at (u, q) and (p, v), u < p and v < q (on row 1 or"
                               " column 1, into one bomb); two bombs on one cell, and a bomb on (1, 1), vanish")),

@@ -80,7 +80,7 @@ def _bash_visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]]
 
 
 BASH = g.GameSpec(
-    key="bash", family="bash", title=N_("Bash's game"), lesson=("bash-game", "the-key-fact"),
+    key="bash", family="bash", lesson=("bash-game", "the-key-fact"),
     move_lesson=("bash-game", "the-winning-strategy"), also_in=("impartial-games",), draw=_bash_draw, start="15",
     random_start=lambda r: str(r.randint(8, 40)),
     rule_text=lambda f: str(_("take 1 to %(m)s coins from one heap", m=f.rule()["m"])),
@@ -139,7 +139,7 @@ def _subtraction_visual(arena: Arena, position: Position) -> tuple[str, dict[str
 
 
 SUBTRACTION = g.GameSpec(
-    key="subtraction", family="subtraction", title=N_("A subtraction game"),
+    key="subtraction", family="subtraction",
     lesson=("mex-and-sg", "worked-example-take-1-3-or-4"), draw=_subtraction_draw, start="12,9",
     random_start=lambda r: str(r.randint(5, 30)),
     rule_text=lambda f: str(_("take s coins from one heap, where s is in S = {%(set)s}", set=_set_text(f))),
@@ -206,7 +206,7 @@ def _heaps_start(r: random.Random, lo: int, hi: int) -> str:
 
 
 NIM = g.GameSpec(
-    key="nim", always_sums=True, family="nim", title=N_("Nim"), lesson=("nim", "the-theorem"), move_lesson=("nim", "finding-the-winning-move"),
+    key="nim", always_sums=True, family="nim", lesson=("nim", "the-theorem"), move_lesson=("nim", "finding-the-winning-move"),
     draw=_nim_draw, start="3,4,5", random_start=lambda r: _heaps_start(r, 1, 12),
     rule_text=lambda f: str(_("take any number of coins (at least one) from one heap")),
     reason=_nim_reason, visual=lambda a, p: ("xor-columns", {"heaps": a.format(p)}), check_component=_heap,

@@ -47,7 +47,7 @@ def _grundy_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[
 
 
 GRUNDYS_GAME = g.GameSpec(
-    key="grundys-game", family="grundys-game", title=N_("Grundy's game"), lesson=g.SUMS_LESSON, draw=_grundy_draw,
+    key="grundys-game", family="grundys-game", lesson=g.SUMS_LESSON, draw=_grundy_draw,
     start="9", random_start=lambda r: str(r.randint(6, 16)),
     rule_text=lambda f: str(_("split one heap into two heaps of different sizes")),
     answer_hint=N_("the heaps left, with commas"), answer_hint_one=N_("the heaps left, with commas"),

@@ -58,7 +58,7 @@ def _wythoff_visual(_arena: Arena, position: Position) -> tuple[str, dict[str, s
 
 
 WYTHOFF = g.GameSpec(
-    key="wythoff", family="wythoff", title=N_("Wythoff's game"), lesson=("wythoff", "the-construction"),
+    key="wythoff", family="wythoff", lesson=("wythoff", "the-construction"),
     move_lesson=("wythoff", "every-winning-move"), draw=_wythoff_draw, start="4,9",
     random_start=lambda r: f"{r.randint(2, 25)},{r.randint(2, 25)}",
     rule_text=lambda f: str(_("take any number of coins from one pile, or the same number from both piles")),
@@ -116,7 +116,7 @@ def _kiki_visual(_arena: Arena, position: Position) -> tuple[str, dict[str, str]
 
 
 KIKI = g.GameSpec(
-    key="kiki", family="kiki", title=N_("kiki's game"), lesson=("sg-by-search", "kikis-game-hdu-2147"),
+    key="kiki", family="kiki", lesson=("sg-by-search", "kikis-game-hdu-2147"),
     draw=_kiki_draw, start="6x7", random_start=lambda r: f"{r.randint(2, 20)}x{r.randint(2, 20)}",
     rule_text=lambda f: str(_("move the coin one cell left, down, or diagonally down-left")),
     reason=_kiki_reason, visual=_kiki_visual, noun=(N_("board"), N_("boards")), where=N_("on board {}"),

@@ -13,7 +13,7 @@ from typing import Any
 
 from grundy.games.core import GameError, Outcome, nim_sum
 from grundy.games.family import Family
-from grundy.games.registry import family
+from grundy.games.registry import FAMILIES, family
 from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, Position
 
@@ -54,7 +54,6 @@ class GameSpec:
 
     key: str  # the name in URLs: /play/<key>, ?game=<key>
     family: str
-    title: str
     lesson: Lesson  # where the game is explained
     draw: Draw  # a quiz question: (rule keys, position) for a level and the outcome to draw
     start: str  # the first position /play offers
@@ -85,6 +84,13 @@ class GameSpec:
     always_sums: bool = False  # every level's positions are sums (Nim's heaps, Kayles' rows), not just level 3
     arena_type: type[Arena] = Arena  # how a turn is played: one move in one part, or EveryArena's every-SG
     levels: Mapping[int, str] = field(default_factory=lambda: LEVELS)  # the quiz levels' names, 1 to 3
+    # The game's name in practice; by default its family's title, the one name the registry keeps.
+    # A game that is a variant of its family (misère Nim, Kayles among octal games) names itself.
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.title:
+            object.__setattr__(self, "title", FAMILIES[self.family].title)
 
     def arena(self, args: Mapping[str, str] | None = None) -> Arena:
         """The arena for a URL's rule keys (missing ones take the defaults)."""

@@ -55,7 +55,7 @@ def _check(fam: Family[Any], c: tuple[int, ...]) -> None:
     _coins(fam, c)
 
 STAIRCASE = GameSpec(
-    key="staircase", family="staircase", title=N_("Staircase Nim"), lesson=("staircase", "the-rule"),
+    key="staircase", family="staircase", lesson=("staircase", "the-rule"),
     move_lesson=("staircase", "the-rule"), draw=_draw, start="1,2,2",
     random_start=lambda r: ",".join(str(r.randint(0, 3)) for _ in range(r.randint(3, 4))),
     rule_text=lambda f: str(_("slide any number of coins from one step to the step below (from step 1, off the"
