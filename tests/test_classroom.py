@@ -28,7 +28,7 @@ from werkzeug.test import TestResponse
 from grundy.games.core import GameError
 from grundy.practice.quiz import check_move, winning_moves
 from grundy.web import class_store, classroom
-from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, MAX_ANSWERS, Answer, Room,
+from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, MAX_ANSWERS, Answer, Room, Round,
                                     SQLiteClassStore, normal_code)
 from grundy.web.widgets import PRESENTABLE
 from grundy.widgets import WIDGETS
@@ -925,3 +925,13 @@ def test_a_store_counts_a_member_once(tmp_path: Path) -> None:
         store.join(code, student)
     assert store.members(code) == 2
     assert store.purge(1000.0 + LIFETIME) == 1 and store.members(code) == 0
+
+
+def test_a_store_finds_one_round_by_its_number(tmp_path: Path) -> None:
+    store = SQLiteClassStore(tmp_path / "c.sqlite3")
+    code, _ = store.create(1000.0)
+    assert store.round_of(code, 1) is None
+    store.open_round(code, "nim", 1, 5, "", "N")
+    store.open_round(code, "wythoff", 2, 0, "3,5", "N")
+    assert store.round_of(code, 2) == store.rounds(code)[1] == Round(2, "wythoff", 2, 0, "3,5", "N", False)
+    assert store.round_of(code, 3) is None and store.round_of("ACE347", 1) is None

@@ -120,6 +120,8 @@ class ClassStore(Protocol):
 
     def rounds(self, code: str) -> list[Round]: ...
 
+    def round_of(self, code: str, number: int) -> Round | None: ...
+
     def allow(self, key: str, now: float, limit: int = JOIN_LIMIT, window: int = JOIN_WINDOW) -> bool:
         """Count one attempt for ``key`` (an address) in the current window; False past ``limit``."""
         ...
@@ -137,9 +139,15 @@ def new_code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def typed_code(text: str) -> str:
+    """What was typed, as a code is written: capitals, no spaces or dashes (at most one character
+    more than a code, so a long paste is not copied around)."""
+    return "".join(text.split()).replace("-", "").upper()[: CODE_LENGTH + 1]
+
+
 def normal_code(text: str) -> str | None:
-    """A typed code in the store's form (capitals, no spaces or dashes), or None if it cannot be one."""
-    cleaned = "".join(text.split()).replace("-", "").upper()[: CODE_LENGTH + 1]
+    """A typed code in the store's form, or None if it cannot be one."""
+    cleaned = typed_code(text)
     if len(cleaned) != CODE_LENGTH or any(c not in ALPHABET for c in cleaned):
         return None
     return cleaned
@@ -163,6 +171,14 @@ CREATE TABLE IF NOT EXISTS attempts (
     key TEXT NOT NULL, window INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, window));
 CREATE INDEX IF NOT EXISTS classes_expiry ON classes (expires);
 """
+
+
+_ROUND = "number, game, level, seed, position, truth, revealed"  # a Round's columns, in its fields' order
+
+
+def _round(row: tuple[int, str, int, int, str, Says, int]) -> Round:
+    number, game, level, seed, position, truth, revealed = row
+    return Round(number, game, level, seed, position, truth, bool(revealed))
 
 
 class SQLiteClassStore:
@@ -240,9 +256,12 @@ class SQLiteClassStore:
         self._db().execute("UPDATE classes SET phase = 'ended', version = version + 1 WHERE code = ? AND phase != 'ended'", (code,))
 
     def rounds(self, code: str) -> list[Round]:
-        rows = self._db().execute(
-            "SELECT number, game, level, seed, position, truth, revealed FROM rounds WHERE code = ? ORDER BY number", (code,))
-        return [Round(n, g, lv, s, p, t, bool(r)) for n, g, lv, s, p, t, r in rows]
+        rows = self._db().execute(f"SELECT {_ROUND} FROM rounds WHERE code = ? ORDER BY number", (code,))
+        return [_round(row) for row in rows]
+
+    def round_of(self, code: str, number: int) -> Round | None:
+        row = self._db().execute(f"SELECT {_ROUND} FROM rounds WHERE code = ? AND number = ?", (code, number)).fetchone()
+        return _round(row) if row else None
 
     # -------------------------------------------------------------- answers
 
@@ -319,4 +338,5 @@ class _transaction:
         self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
 
 
-__all__ = ["ALPHABET", "Answer", "ClassStore", "CODE_LENGTH", "LIFETIME", "Room", "Round", "SQLiteClassStore", "normal_code"]
+__all__ = ["ALPHABET", "Answer", "ClassStore", "CODE_LENGTH", "LIFETIME", "Room", "Round", "SQLiteClassStore", "normal_code",
+           "typed_code"]

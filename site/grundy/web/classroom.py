@@ -25,6 +25,7 @@ off, the pages are plain forms and a "Refresh" link.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import re
@@ -47,8 +48,8 @@ from grundy.i18n import N_, _
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
-from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_WINDOW, MAX_MOVE, Answer, ClassStore, Room, Round,
-                                    SQLiteClassStore, normal_code)
+from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_WINDOW, LIFETIME, MAX_MOVE, Answer, ClassStore, Room, Round,
+                                    SQLiteClassStore, normal_code, typed_code)
 from grundy.web.language import unprefixed
 from grundy.web.practice import feedback
 from grundy.web.respond import fragment_or_page, is_fragment_request
@@ -121,11 +122,11 @@ def _student() -> str:
     return sid
 
 
-def _room(code: str, *, counted: bool = True) -> Room:
+def _room(code: str) -> Room:
     """The class, or a 404 that says so; an unknown code counts against the asker's address."""
     found = store().room(code, _now()) if re.fullmatch(CODE_PATTERN, code) else None
     if found is None:
-        if counted and not store().allow(_address(), _now()):
+        if not store().allow(_address(), _now()):
             _too_many()
         abort(404, _("There is no class with the code %(code)s: it may have ended (a class lasts 12 hours), or the code was"
                      " mistyped.", code=code[:CODE_LENGTH + 2]))
@@ -240,13 +241,11 @@ def split(answers: list[Answer], truth: str) -> Split:
 
 
 def _poll(room: Room) -> Poll | None:
-    if room.round == 0:
-        return None
-    rounds = [r for r in store().rounds(room.code) if r.number == room.round]
-    if not rounds:
+    current = store().round_of(room.code, room.round) if room.round else None
+    if current is None:
         return None
     try:
-        return Poll(rounds[0], question_of(rounds[0]))
+        return Poll(current, question_of(current))
     except GameError:
         return None  # a round the engine no longer poses (a rule changed since): shown as none
 
@@ -294,7 +293,7 @@ def start() -> Response:
     if view:
         store().show(code, view)
     response = redirect(url_for("classroom.teach", code=code), code=303)
-    response.set_cookie(CLASS_COOKIE, code, max_age=12 * 3600, samesite="Lax", httponly=False)
+    response.set_cookie(CLASS_COOKIE, code, max_age=LIFETIME, samesite="Lax", httponly=False)
     return response  # type: ignore[return-value]
 
 
@@ -308,12 +307,16 @@ def join() -> Response:
     if room is None:
         if not store().allow(_address(), _now()):
             _too_many()
-        message = (_("No class has the code %(code)s. Check it on the projector (it is six letters and digits).", code=typed[:12])
-                   if code else _("No class has the code %(code)s: class codes never use %(never)s. Check it on the projector.",
-                                  code=typed[:12], never=" ".join(NEVER_IN_CODES))
-                   if len(_typed_code(typed)) == CODE_LENGTH else _("A class code is six letters and digits, such as %(example)s; got ‘%(typed)s’.",
-                                  example="ACE347", typed=typed[:12]))
-        status = 404 if code or len(_typed_code(typed)) == CODE_LENGTH else 400
+        status = 404  # a code's shape: no class has it
+        if code:
+            message = _("No class has the code %(code)s. Check it on the projector (it is six letters and digits).", code=typed[:12])
+        elif len(typed_code(typed)) == CODE_LENGTH:
+            message = _("No class has the code %(code)s: class codes never use %(never)s. Check it on the projector.",
+                        code=typed[:12], never=" ".join(NEVER_IN_CODES))
+        else:
+            status = 400
+            message = _("A class code is six letters and digits, such as %(example)s; got ‘%(typed)s’.", example="ACE347",
+                        typed=typed[:12])
         return Response(render_template("classroom/join.html", error=message, typed=typed[:12]), status=status,
                         mimetype="text/html")
     return redirect(url_for("classroom.student", code=room.code), code=303)  # type: ignore[return-value]
@@ -321,10 +324,6 @@ def join() -> Response:
 
 # The letters and digits a code never uses (they look like others), said when a typed code has one.
 NEVER_IN_CODES = tuple(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" if c not in ALPHABET)
-
-
-def _typed_code(typed: str) -> str:
-    return "".join(typed.split()).replace("-", "").upper()[: CODE_LENGTH + 1]
 
 
 @bp.get("/class/<code>")
@@ -470,8 +469,8 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
     return context
 
 
-def _teacher_action(code: str, act: Callable[[Room], None]) -> Response:
-    room = _teacher_room(code)
+def _teacher_action(room: Room, act: Callable[[Room], None]) -> Response:
+    """Do ``act`` to the instructor's class (not once it has ended), then show the console."""
     if room.phase == "ended":
         return _teach_answer(room, 409, _("This class has ended."))
     act(room)
@@ -490,7 +489,7 @@ def open_round(code: str) -> Response:
     room = _teacher_room(code)
     form = {"game": request.form.get("game", "")[:40], "level": request.form.get("level", "1")[:10],
             "position": request.form.get("position", "")[:MAX_MOVE]}
-    if room.phase == "ended":
+    if room.phase == "ended":  # before the form is read: nothing is posed in a class that is over
         return _teach_answer(room, 409, _("This class has ended."))
     if room.phase == "open":
         return _teach_answer(room, 409, _("Question %(number)s is still open: reveal it before asking the next.", number=room.round),
@@ -505,17 +504,17 @@ def open_round(code: str) -> Response:
     def ask(r: Room) -> None:
         store().open_round(r.code, q.game, q.level, q.seed, typed, truth)
 
-    return _teacher_action(code, ask)
+    return _teacher_action(room, ask)
 
 
 @bp.post("/class/<code>/reveal")
 def reveal(code: str) -> Response:
-    return _teacher_action(code, lambda r: store().reveal(r.code))
+    return _teacher_action(_teacher_room(code), lambda r: store().reveal(r.code))
 
 
 @bp.post("/class/<code>/end")
 def end(code: str) -> Response:
-    return _teacher_action(code, lambda r: store().end(r.code))
+    return _teacher_action(_teacher_room(code), lambda r: store().end(r.code))
 
 
 @bp.post("/class/<code>/view")
@@ -541,8 +540,8 @@ def summary_csv(code: str) -> Response:
                      "moves given", "winning moves"])
     for row in _summary(room):
         r, q, s = row["round"], row["q"], row["split"]
-        writer.writerow([r.number, r.game, r.level, q.position_text, r.truth, "yes" if r.revealed else "no", s.total, s.p, s.n, s.percent(s.right), s.moves,
-                         s.winning])
+        writer.writerow([r.number, r.game, r.level, q.position_text, r.truth, "yes" if r.revealed else "no", s.total, s.p, s.n,
+                         s.percent(s.right), s.moves, s.winning])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="grundy-class-{room.code}.csv"'
     response.headers["Cache-Control"] = "no-store"
@@ -633,9 +632,13 @@ def _render_view(path: str) -> View | None:
 
 def _qr(room: Room) -> Markup:
     """The QR code of the class's own address, as inline SVG (drawn here: no service, no script)."""
-    join_url = url_for("classroom.student", code=room.code, _external=True)
-    return Markup(segno.make(join_url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff",
-                                                             title=_("Join class %(code)s", code=room.code)))
+    return _qr_svg(url_for("classroom.student", code=room.code, _external=True), _("Join class %(code)s", code=room.code))
+
+
+@functools.lru_cache(maxsize=64)
+def _qr_svg(url: str, title: str) -> Markup:
+    """Drawn once per address and language, not again for every step a projection reports."""
+    return Markup(segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff", title=title))
 
 
 def _join_short() -> str:
