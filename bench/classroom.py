@@ -255,6 +255,22 @@ def student_page(klass: Class, student: Browser) -> bytes:
     return body
 
 
+def fetch_live(klass: Class, student: Browser, mine: list[tuple[int, float]], tag: str, error_label: str) -> str:
+    """Ask for the live part with the ETag held, as classroom.js does; a 200 is a change seen.
+    Returns the ETag held now."""
+    try:
+        status, response, body, seconds = student.request("GET", f"/class/{klass.code}/live", HX | {"If-None-Match": tag})
+    except OSError as error:
+        klass.count(f"{error_label}: {type(error).__name__}")
+        student.close()
+        return tag
+    klass.count(f"poll {status}", seconds, status)
+    if status == 200:
+        saw(klass, mine, body)
+        return response.getheader("ETag", tag)
+    return tag
+
+
 def follower_polling(klass: Class, student: Browser, mine: list[tuple[int, float]]) -> None:
     """classroom.js: ask again POLL_EVERY after each answer, sending the ETag held."""
     body = student_page(klass, student)
@@ -262,17 +278,7 @@ def follower_polling(klass: Class, student: Browser, mine: list[tuple[int, float
     saw(klass, mine, body)
     klass.stop.wait(random.uniform(0, POLL_EVERY))  # phones do not open the page in the same instant
     while not klass.stop.is_set():
-        try:
-            status, response, body, seconds = student.request("GET", f"/class/{klass.code}/live",
-                                                              HX | {"If-None-Match": tag})
-        except OSError as error:
-            klass.count(f"error poll: {type(error).__name__}")
-            student.close()
-        else:
-            klass.count(f"poll {status}", seconds, status)
-            if status == 200:
-                tag = response.getheader("ETag", tag)
-                saw(klass, mine, body)
+        tag = fetch_live(klass, student, mine, tag, "error poll")
         klass.stop.wait(POLL_EVERY)
 
 
@@ -295,17 +301,7 @@ def follower_sse(klass: Class, student: Browser, mine: list[tuple[int, float]]) 
             version = line[6:].strip().decode()
             if tag.startswith(f'W/"s{version}-'):
                 continue  # the version this page shows (the first event on opening, usually)
-            try:
-                status, response, body, seconds = student.request("GET", f"/class/{klass.code}/live",
-                                                                  HX | {"If-None-Match": tag})
-            except OSError as error:
-                klass.count(f"error fetch: {type(error).__name__}")
-                student.close()
-                continue
-            klass.count(f"poll {status}", seconds, status)
-            if status == 200:
-                tag = response.getheader("ETag", tag)
-                saw(klass, mine, body)
+            tag = fetch_live(klass, student, mine, tag, "error fetch")
     except OSError as error:
         if not klass.stop.is_set():
             klass.count(f"error events: {type(error).__name__}")

@@ -617,11 +617,17 @@ def test_a_losing_move_is_recorded_as_losing(app: Flask) -> None:
     assert sid is not None and store_of(app).answer_of(code, 1, sid) == Answer("N", "3,4", False)
 
 
-def test_a_tampered_cookie_makes_a_new_anonymous_student(app: Flask) -> None:
+def _won_by_one(app: Flask) -> tuple[str, FlaskClient]:
+    """A class asked 3,5 in Nim, and a student who answered it with the winning move (to 3,3)."""
     teacher, code = start(app)
     pose(teacher, code)
     student = joined(app, code)
     assert answer(student, code, 1, "N", "3,3").status_code == 303
+    return code, student
+
+
+def test_a_tampered_cookie_makes_a_new_anonymous_student(app: Flask) -> None:
+    code, student = _won_by_one(app)
     first = sid_of(student)
     assert first is not None and "Your answer:" in student.get(f"/class/{code}").text
     tamper(student)
@@ -634,10 +640,7 @@ def test_a_tampered_cookie_makes_a_new_anonymous_student(app: Flask) -> None:
 
 
 def test_a_session_forged_with_another_key_cannot_impersonate(app: Flask) -> None:
-    teacher, code = start(app)
-    pose(teacher, code)
-    victim = joined(app, code)
-    assert answer(victim, code, 1, "N", "3,3").status_code == 303
+    code, victim = _won_by_one(app)
     victim_sid = sid_of(victim)
     assert victim_sid is not None
     forger = Flask("forger")

@@ -124,19 +124,30 @@ def test_catalogues_compile_at_start_and_again_when_their_source_changes(tmp_pat
     assert io.BytesIO(mo.read_bytes()).read(4) in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # a gettext .mo
 
 
+def _catalogue_dir(tmp_path: Path) -> Path:
+    """An empty source of Chinese catalogue files, as site/grundy/translations holds them."""
+    source = tmp_path / "src" / "zh" / "LC_MESSAGES"
+    source.mkdir(parents=True)
+    return source
+
+
+def _po(path: Path, message: str, chinese: str) -> None:
+    """A catalogue file of one message."""
+    header = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    path.write_text(f'{header}msgid "{message}"\nmsgstr "{chinese}"\n', encoding="utf-8")
+
+
 def test_a_language_s_catalogue_files_compile_into_one_and_may_not_repeat_a_message(tmp_path: Path) -> None:
     """One file per part of the site; the test of every marked string reads them strictly, so a
     message translated in two files fails there (the compiler keeps the first, so a server being
     edited keeps running)."""
-    source = tmp_path / "src" / "zh" / "LC_MESSAGES"
-    source.mkdir(parents=True)
-    header = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-    (source / "messages.po").write_text(header + 'msgid "Lessons"\nmsgstr "课程"\n', encoding="utf-8")
-    (source / "widgets.po").write_text(header + 'msgid "Next ▶"\nmsgstr "下一步 ▶"\n', encoding="utf-8")
+    source = _catalogue_dir(tmp_path)
+    _po(source / "messages.po", "Lessons", "课程")
+    _po(source / "widgets.po", "Next ▶", "下一步 ▶")
     compile_catalogues(tmp_path / "src", tmp_path / "out")
     compiled = (tmp_path / "out" / "zh" / "LC_MESSAGES" / "messages.mo").read_bytes()
     assert "课程".encode() in compiled and "下一步".encode() in compiled
-    (source / "practice.po").write_text(header + 'msgid "Lessons"\nmsgstr "课"\n', encoding="utf-8")
+    _po(source / "practice.po", "Lessons", "课")
     compile_catalogues(tmp_path / "src", tmp_path / "out2")
     assert "课程".encode() in (tmp_path / "out2" / "zh" / "LC_MESSAGES" / "messages.mo").read_bytes()
     try:
@@ -148,11 +159,9 @@ def test_a_language_s_catalogue_files_compile_into_one_and_may_not_repeat_a_mess
 
 
 def test_a_catalogue_file_removed_is_no_longer_compiled_in(tmp_path: Path) -> None:
-    source = tmp_path / "src" / "zh" / "LC_MESSAGES"
-    source.mkdir(parents=True)
-    header = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-    (source / "messages.po").write_text(header + 'msgid "Lessons"\nmsgstr "课程"\n', encoding="utf-8")
-    (source / "old.po").write_text(header + 'msgid "Gone"\nmsgstr "已删除"\n', encoding="utf-8")
+    source = _catalogue_dir(tmp_path)
+    _po(source / "messages.po", "Lessons", "课程")
+    _po(source / "old.po", "Gone", "已删除")
     compile_catalogues(tmp_path / "src", tmp_path / "out")
     mo = tmp_path / "out" / "zh" / "LC_MESSAGES" / "messages.mo"
     assert "已删除".encode() in mo.read_bytes()
