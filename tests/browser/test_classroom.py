@@ -299,6 +299,30 @@ def test_a_poll_answered_revealed_and_answered_only_once(live_server: str, peopl
     assert late.status == 409, late.status
 
 
+def test_a_revealed_question_fits_the_instructors_screen(live_server: str, people: People) -> None:
+    """Revealed, the console is what the room reads from the projector: on the instructor's
+    1280×800 screen, "Next question", how the class answered, the answer with why and the winning
+    moves, and the most common wrong move are all on the first screen, the class's side beside
+    the answer's (three heaps: the longest Nim explanation the levels draw)."""
+    console, student, code = a_class(live_server, people)
+    pose(console, "3,5,7")
+    expect(answer_card(student)).to_be_visible(timeout=LIVE)
+    answer(student, "N", "3,5,5")
+    live = console.locator("#teach-live")
+    expect(answered_count(console)).to_have_text("1", timeout=LIVE)
+    live.get_by_role("button", name="Reveal").click()
+    expect(live.locator(".class-refuted .verdict code")).to_have_text("3,5,5")
+    console.evaluate("window.scrollTo(0, 0)")
+    boxes = {}
+    for part in (".class-next button", ".class-split", ".feedback.is-right", ".class-refuted .verdict"):
+        box = live.locator(part).bounding_box()
+        assert box is not None, part
+        assert box["y"] + box["height"] <= TEACHER["height"], (part, box)
+        boxes[part] = box
+    split, told = boxes[".class-split"], boxes[".feedback.is-right"]
+    assert told["x"] >= split["x"] + split["width"], (split, told)
+
+
 def test_an_answer_sent_as_the_answers_are_revealed_is_told_so(live_server: str, people: People) -> None:
     console, student, code = a_class(live_server, people)
     pose(console, "3,5")
