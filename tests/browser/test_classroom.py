@@ -13,11 +13,13 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
+from grundy.widgets import WIDGETS
 from tests.browser.conftest import Watch
 
 LIVE = 1000  # ms: a student's view follows each step, and a poll each change, within a second
 TEACHER: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
 CODE = re.compile(r"[ACDEFGHJKMNPQRTUVWXY34679]{6}")
 
 
@@ -321,6 +323,41 @@ def test_a_revealed_question_fits_the_instructors_screen(live_server: str, peopl
         boxes[part] = box
     split, told = boxes[".class-split"], boxes[".feedback.is-right"]
     assert told["x"] >= split["x"] + split["width"], (split, told)
+
+
+def test_the_class_bar_covers_nothing_on_any_projection(live_server: str, people: People) -> None:
+    """A projection reporting to a class shows the code and the way back to the console in a bar of
+    its own at the foot of the screen: each projectable widget, everything shown, at 1080p, ends
+    above it (the corner badge it replaces covered the grids' step buttons), nothing scrolls, the
+    code is as large as the projection's text, and the QR code opens within the screen."""
+    laptop = people(PROJECTOR)
+    code = start_class(laptop, live_server)
+    projector = people.watch(laptop.context.new_page())
+    for name in sorted(n for n, w in WIDGETS.items() if w.presentable):
+        projector.goto(live_server + f"/present/{name}?step=")
+        bar = projector.locator("#class-badge")
+        expect(bar.locator(".class-code")).to_have_text(code)
+        projector.keyboard.press("Escape")  # the control strip up, as a projection sits
+        expect(projector.locator(".widget.htmx-request")).to_have_count(0)
+        top = bar.bounding_box()
+        assert top is not None and top["y"] + top["height"] <= PROJECTOR["height"], (name, top)
+        for part in (".widget.is-presented", ".stepper"):
+            for box in (b.bounding_box() for b in projector.locator(part).all()):
+                assert box is not None and box["y"] + box["height"] <= top["y"] + 0.5, (name, part, box, top)
+        assert projector.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"], name
+        assert bar.locator(".class-code").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 28
+    bar.get_by_text("QR code").click()
+    qr = bar.locator(".class-badge-qr-code svg")
+    box = qr.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["height"] >= 200, box
+    # The code itself fills the box the stylesheet gives it, here and on the console (drawn at
+    # its own size, it sat in one corner of a box twice as large).
+    for svg in (qr, laptop.locator(".class-qr svg")):
+        assert svg.evaluate(QR_FILLS) > 0.99
+
+
+# the code's light square, border included, as wide on screen as the svg's box
+QR_FILLS = "svg => svg.querySelector('path').getBoundingClientRect().width / svg.getBoundingClientRect().width"
 
 
 def test_an_answer_sent_as_the_answers_are_revealed_is_told_so(live_server: str, people: People) -> None:

@@ -637,8 +637,9 @@ def _qr(room: Room) -> Markup:
 
 @functools.lru_cache(maxsize=64)
 def _qr_svg(url: str, title: str) -> Markup:
-    """Drawn once per address and language, not again for every step a projection reports."""
-    return Markup(segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff", title=title))
+    """Drawn once per address and language, not again for every step a projection reports. A
+    viewBox and no size (omitsize), so the stylesheet's width scales the whole code."""
+    return Markup(segno.make(url, error="m").svg_inline(border=2, omitsize=True, dark="#111", light="#fff", title=title))
 
 
 def _join_short() -> str:
