@@ -124,3 +124,37 @@ def test_a_chinese_plot_says_its_toolbar_in_chinese(live_server: str, watched: t
     page.goto(live_server + "/w/wythoff?a=5&b=8")
     expect(page.locator(".plot .main-svg").first).to_be_visible()
     assert "Autoscale" in page.locator(".plot .modebar-btn").evaluate_all("bs => bs.map(b => b.getAttribute('data-title'))")
+
+
+def test_the_phone_header_is_one_row_with_every_link_reachable(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """At 390 px the header's nine links took three lines (~150 px) above every page, a live
+    class's answer buttons included: they are one row beside the name that scrolls sideways, the
+    language switch first; every link can still be scrolled to and followed, the page itself
+    never scrolls sideways, and at 1280 px the row is as it was."""
+    page, _ = watched
+    for prefix, switch in (("", "中文"), ("/zh", "English")):
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(live_server + prefix + "/")
+        header = page.locator("header.site-header")
+        box = header.bounding_box()
+        assert box is not None and box["height"] <= 64, box
+        switch_link = header.locator("nav a.language-switch")
+        expect(switch_link).to_have_text(switch)
+        expect(switch_link).to_be_in_viewport()
+        pages = header.locator("nav a:not(.language-switch)")
+        switch_box, first_box = switch_link.bounding_box(), pages.first.bounding_box()
+        assert switch_box and first_box and switch_box["x"] < first_box["x"]  # the switch comes first
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        last = pages.last
+        expect(last).not_to_be_in_viewport(ratio=1)  # the row's far end is out of sight at first
+        last.scroll_into_view_if_needed()
+        expect(last).to_be_in_viewport(ratio=1)
+        href = last.get_attribute("href")
+        last.click()
+        expect(page).to_have_url(live_server + str(href))
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(live_server + prefix + "/")
+        wide = page.locator("header.site-header nav a")
+        expect(wide.last).to_have_text(switch)  # on a wide screen the switch ends the row, as before
+        expect(wide.last).to_be_in_viewport()
+        assert wide.last.bounding_box()["x"] > wide.first.bounding_box()["x"]  # type: ignore[index]
