@@ -290,7 +290,89 @@
 
   // ------------------------------------------------------------------ language
   // The switch goes to the page the reader is on now (htmx may have changed the address since
-  // the page was made), at the same section; the server wrote the same without the section.
+  // the page was made), at the section being read; the server wrote the same without the
+  // section. A lesson's widgets keep no state in its address: the ones the reader changed are
+  // handed to the twin page (sessionStorage) and asked for again there, in its language (the
+  // twins' widgets have the same ids, a test holds their fences in step).
+  var changedWidgets = {};  // id -> true: swapped at the reader's request since the page loaded
+  var CARRY = "grundy.carry";
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var w = widgetOf(event);
+    if (w && w.id && !presenting) changedWidgets[w.id] = true;
+  });
+
+  function sectionInView() {
+    // The last section heading at or above the top of the window: the section being read.
+    var found = null;
+    var headings = document.querySelectorAll("main h2[id], main h3[id]");
+    for (var i = 0; i < headings.length; i++) {
+      if (headings[i].getBoundingClientRect().top > 96) break;
+      found = headings[i].id;
+    }
+    return found;
+  }
+
+  // The switch is in the header, at the top of the page: by the time it is clicked the reader has
+  // scrolled up to it. So the section is noted where the reader last stopped with the header out
+  // of sight (reading), and the switch's address says it from then on (so opening it in a new
+  // tab goes there too); a stop on the way up, with the header in sight, changes nothing.
+  var readingSection = null;
+  var restTimer = null;
+
+  function unprefixedPath() {
+    return window.location.pathname.replace(/^\/zh(?=\/|$)/, "") || "/";
+  }
+
+  function switchHref(prefix) {
+    var path = unprefixedPath();
+    var section = readingSection ? "#" + readingSection : window.location.hash;
+    return prefix + (prefix && path === "/" ? "/" : path) + window.location.search + section;
+  }
+
+  function noteReading() {
+    var header = document.querySelector(".site-header");
+    if (header && header.getBoundingClientRect().bottom > 0) return;
+    readingSection = sectionInView();
+    document.querySelectorAll("a[data-switch-language]").forEach(function (link) {
+      link.href = switchHref(link.getAttribute("data-switch-language"));
+    });
+  }
+
+  window.addEventListener("scroll", function () {
+    window.clearTimeout(restTimer);
+    restTimer = window.setTimeout(noteReading, 800);
+  }, { passive: true });
+
+  function carry(path) {
+    if (path.indexOf("/w/") === 0) return;  // a widget's own page has its state in its address
+    var states = {};
+    Object.keys(changedWidgets).forEach(function (id) {
+      var link = document.querySelector("#" + CSS.escape(id) + " > .widget-link a");
+      var href = link && link.getAttribute("href");
+      if (href) states[id] = href.split("?")[1] || "";
+    });
+    if (!Object.keys(states).length) return;
+    try { window.sessionStorage.setItem(CARRY, JSON.stringify({ path: path, widgets: states })); } catch (e) { /* private mode */ }
+  }
+
+  function restoreCarried() {
+    var saved = null;
+    try {
+      saved = JSON.parse(window.sessionStorage.getItem(CARRY) || "null");
+      window.sessionStorage.removeItem(CARRY);
+    } catch (e) { return; }
+    if (!saved || saved.path !== unprefixedPath() || !window.htmx) return;
+    Object.keys(saved.widgets).forEach(function (id) {
+      var widget = document.getElementById(id);
+      var form = widget && widget.querySelector("form.widget-form");
+      if (!form || widget.getAttribute("data-widget") === null) return;
+      var query = new URLSearchParams(saved.widgets[id]);
+      query.set("id", id);
+      window.htmx.ajax("GET", form.getAttribute("action") + "?" + query.toString(), { target: widget, swap: "outerHTML" });
+    });
+  }
+
   function rememberLanguage(code) {
     try { window.localStorage.setItem("grundy.language", code); } catch (e) { /* private mode */ }
   }
@@ -307,8 +389,8 @@
       if (line) line.hidden = true;
       return;
     }
-    var path = window.location.pathname.replace(/^\/zh(?=\/|$)/, "") || "/";
-    link.href = prefix + (prefix && path === "/" ? "/" : path) + window.location.search + window.location.hash;
+    carry(unprefixedPath());
+    link.href = switchHref(prefix);
   });
 
   // A first visit whose browser puts Chinese before English is offered the Chinese edition, once.
@@ -343,6 +425,7 @@
     suggestLanguage();
     if (window.htmx) window.htmx.onLoad(onContent); // the page, then every fragment swapped in
     else onContent(document.body);
+    restoreCarried();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

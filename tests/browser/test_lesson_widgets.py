@@ -288,3 +288,39 @@ def test_the_summary_prints_on_two_a4_sides(live_server: str, watched: tuple[Pag
     page.goto(live_server + "/summary")
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 2
+
+
+def test_switching_language_keeps_the_section_and_the_tables_the_reader_changed(live_server: str,
+                                                                                watched: tuple[Page, Watch]) -> None:
+    """A lesson's widgets keep their state in the page, not its address: switching to the Chinese
+    twin kept neither the table the reader had stepped and resized nor the section they were
+    reading (only an address's #section). Now both come along, and a table left alone is not
+    asked for again."""
+    page, _ = watched
+    page.goto(live_server + LESSON)
+    widget = page.locator("#pn-table-1")
+    widget.get_by_role("button", name="Next ▶").click()
+    expect(widget.locator(".step-count")).to_contain_text("1 of")
+    upto = widget.locator("input[name=upto]")
+    upto.fill("15")
+    upto.press("Enter")
+    expect(widget.locator(".step-count")).to_have_text(re.compile(r"1 of 16 cells filled"))
+    page.locator("#backward-induction").evaluate("h => h.scrollIntoView()")  # read on, no anchor clicked
+    switch = page.locator("header a.language-switch")
+    # Once the reader stops there, the switch's address names the section; scrolling back up to
+    # the header (as clicking it does) leaves it so.
+    expect(switch).to_have_attribute("href", "/zh" + LESSON + "#backward-induction")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/w/" in r.url else None)
+    switch.click()
+    expect(page).to_have_url(live_server + "/zh" + LESSON + "#backward-induction")
+    twin = page.locator("#pn-table-1")
+    expect(twin.locator(".step-count")).to_have_text(re.compile(r"16"))
+    expect(twin.locator("input[name=upto]")).to_have_value("15")
+    expect(twin.locator(".step-count")).to_have_text(re.compile(r"^已填 1 / 16 格"))
+    expect(twin.locator(".widget-link a")).to_have_attribute("href", re.compile(r"^/zh/w/pn-table\?.*upto=15.*step=1"))
+    assert [u for u in asked if "/zh/w/" in u] and all("id=pn-table-1" in u for u in asked), asked
+    # Back in English from the twin: the table comes back as it is now.
+    page.locator("header a.language-switch").click()
+    expect(page).to_have_url(re.compile(re.escape(live_server + LESSON) + "#"))
+    expect(page.locator("#pn-table-1 .step-count")).to_have_text(re.compile(r"^1 of 16 cells filled"))
