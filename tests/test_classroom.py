@@ -576,6 +576,7 @@ def test_an_illegal_move_is_400_with_the_engine_s_message(app: Flask) -> None:
         assert r.status_code == 400, typed
         assert str(escape(message)) in r.text, (typed, message)
         assert f'value="{typed}"' in r.text  # what was typed is kept, to be corrected
+        assert "Your answer was not sent:" in r.text  # and the student knows it did not count
     r = answer(student, code, 1, "N", "9" * 300)
     assert r.status_code == 400 and "at most 200 characters" in r.text
     assert store_of(app).count(code, 1) == 0
@@ -731,7 +732,7 @@ def test_the_reveal_shows_the_split_the_answer_and_the_commonest_wrong_move(app:
     console = teacher.get(f"/class/{code}/teach").text
     assert "class-split" in console
     assert "1 student (25%)" in console and "3 students (75%) ✔" in console
-    assert "The position is <span class=\"chip is-N\">N</span>" in console and "75% of the class got it right." in console
+    assert "The position is <span class=\"chip is-N\">N</span>" in console and "3 of 4 answers were right (75%)." in console
     assert "The most common wrong move (2 students):" in console and "<code>3,4</code>" in console
     assert "The reply that refutes it:" in console
     assert "Moves given: 3, of which winning: 1." in console
@@ -744,7 +745,7 @@ def test_the_reveal_shows_the_split_the_answer_and_the_commonest_wrong_move(app:
     assert "You did not answer this one." in silent.get(f"/class/{code}").text
     # the console's live part tells the same
     live = teacher.get(f"/class/{code}/teach/live").text
-    assert "The most common wrong move (2 students):" in live and "75% of the class got it right." in live
+    assert "The most common wrong move (2 students):" in live and "3 of 4 answers were right (75%)." in live
 
 
 def test_a_p_question_revealed(app: Flask) -> None:
@@ -754,7 +755,7 @@ def test_a_p_question_revealed(app: Flask) -> None:
     assert answer(student, code, 1, "N", "1,2").status_code == 303  # a losing move (1,2 is N)
     assert teacher.post(f"/class/{code}/reveal").status_code == 303
     console = teacher.get(f"/class/{code}/teach").text
-    assert "The position is <span class=\"chip is-P\">P</span>" in console and "0% of the class got it right." in console
+    assert "The position is <span class=\"chip is-P\">P</span>" in console and "0 of 1 answer was right (0%)." in console
     assert "The most common wrong move (1 student):" in console
     page = student.get(f"/class/{code}").text
     assert "You said N." in page and "Your move does not win." in page
@@ -938,3 +939,49 @@ def test_a_store_finds_one_round_by_its_number(tmp_path: Path) -> None:
     store.open_round(code, "wythoff", 2, 0, "3,5", "N")
     assert store.round_of(code, 2) == store.rounds(code)[1] == Round(2, "wythoff", 2, 0, "3,5", "N", False)
     assert store.round_of(code, 3) is None and store.round_of("ACE347", 1) is None
+
+
+def test_the_followed_widget_folds_away_during_a_question_and_goes_when_the_class_ends(app: Flask) -> None:
+    """The reviewer's phone said "On the projector: P/N table" under a question while the console
+    was what the room saw, and a filled table can give a question away: while a question is
+    open the widget is folded under it; revealed, it is back; ended, there is none, and the
+    projection is told so (410), so it drops its class bar."""
+    teacher, code = start(app)
+    student = joined(app, code)
+    assert teacher.post(f"/class/{code}/view", data={"url": STEPPED}).status_code == 200
+    page = student.get(f"/class/{code}").text
+    assert "On the projector" in page and "class-view-fold" not in page
+    pose(teacher, code)
+    page = student.get(f"/class/{code}").text
+    assert '<details class="class-view-fold"><summary>The projected widget: P/N table' in page
+    assert page.index("Is this position winning") < page.index("class-view-fold")
+    assert teacher.post(f"/class/{code}/reveal").status_code == 303
+    page = student.get(f"/class/{code}").text
+    assert "On the projector" in page and "class-view-fold" not in page
+    assert teacher.post(f"/class/{code}/end").status_code == 303
+    page = student.get(f"/class/{code}").text
+    assert "This class has ended" in page and "class-view-widget" not in page and "Explore on my own" not in page
+    r = teacher.post(f"/class/{code}/view", data={"url": STEPPED})
+    assert r.status_code == 410 and "This class has ended" in r.text
+    console = teacher.get(f"/class/{code}/teach").text
+    assert 'class="class-live teach-live is-ended"' in console  # (the join card is hidden by that)
+
+
+@pytest.mark.parametrize("part, total, percent", [(0, 0, 0), (1, 3, 33), (2, 3, 67), (1, 8, 13), (3, 8, 38), (1, 200, 1),
+                                                  (1, 201, 0), (4, 4, 100)])
+def test_a_share_is_whole_percent_rounded_half_up(part: int, total: int, percent: int) -> None:
+    assert classroom.Split(total, 0, 0, 0, 0, 0, "", 0).percent(part) == percent
+
+
+def test_the_reveal_counts_the_answers_not_the_class(app: Flask) -> None:
+    """One of three answers right, with five students joined, is "1 of 3 answers", not "33% of
+    the class"."""
+    teacher, code = start(app)
+    students = [joined(app, code) for _ in range(5)]
+    pose(teacher, code, position="3,5")
+    for student, says in zip(students, ("N", "P", "P")):
+        assert answer(student, code, 1, says).status_code == 303
+    assert teacher.post(f"/class/{code}/reveal").status_code == 303
+    console = teacher.get(f"/class/{code}/teach").text
+    assert "1 of 3 answers were right (33%)." in console
+    assert "作答的 3 人中 1 人答对（33%）。" in teacher.get(f"/zh/class/{code}/teach").text

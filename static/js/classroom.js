@@ -50,21 +50,42 @@
     var fresh = holder.content.querySelector("[data-live]");
     var el = live();
     if (!fresh || !el) return null;
+    var pollBefore = pollKey(el);
     el.setAttribute("data-tag", fresh.getAttribute("data-tag") || "");
     var oldParts = el.querySelectorAll(":scope > [data-part]");
     var newParts = fresh.querySelectorAll(":scope > [data-part]");
     if (oldParts.length !== newParts.length) {
       el.replaceWith(fresh);
       process(fresh);
-      return null;
-    }
-    for (var i = 0; i < newParts.length; i++) {
-      if (oldParts[i].getAttribute("data-part") !== newParts[i].getAttribute("data-part")) {
-        oldParts[i].replaceWith(newParts[i]);
-        process(newParts[i]);
+    } else {
+      for (var i = 0; i < newParts.length; i++) {
+        if (oldParts[i].getAttribute("data-part") !== newParts[i].getAttribute("data-part")) {
+          oldParts[i].replaceWith(newParts[i]);
+          process(newParts[i]);
+        }
       }
     }
+    showNews(pollBefore);
     return null;
+  }
+
+  function pollKey(el) {
+    var part = el && el.querySelector(':scope > [data-part^="poll:"]');
+    return part ? part.getAttribute("data-part") : null;
+  }
+
+  // A question asked, or its answer revealed, while a student had scrolled down (a long widget
+  // on a phone, or their own copy) is brought into view: the class is waiting for it.
+  function showNews(before) {
+    var el = live();
+    var key = pollKey(el);
+    if (!key || key === before) return;
+    var part = el.querySelector(':scope > [data-part^="poll:"]');
+    if (!part.querySelector("form.class-answer, .feedback")) return;
+    var box = part.getBoundingClientRect();
+    if (box.top >= 0 && box.top < window.innerHeight * 0.5) return;
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    part.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
   }
 
   function process(el) {

@@ -141,8 +141,8 @@
     form.set("url", here);
     window.fetch(prefix + "/class/" + code + "/view", { method: "POST", body: form, credentials: "same-origin" })
       .then(function (response) {
-        if (response.status === 403 || response.status === 404) {
-          document.cookie = "grundy_class=; Max-Age=0; path=/; SameSite=Lax";  // over, or not ours
+        if (response.status === 403 || response.status === 404 || response.status === 410) {
+          document.cookie = "grundy_class=; Max-Age=0; path=/; SameSite=Lax";  // ended, gone, or not ours
           showBadge("");
           return null;
         }

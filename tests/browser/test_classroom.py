@@ -285,7 +285,7 @@ def test_a_poll_answered_revealed_and_answered_only_once(live_server: str, peopl
     split = live.locator(".class-split")
     expect(split.locator(".split-row")).to_have_text(["P 0 students (0%)", "N 2 students (100%) ✔"])
     expect(live.locator(".feedback.is-right .verdict")).to_contain_text("The position is N: the player to move can win.")
-    expect(live.locator(".feedback.is-right .verdict")).to_contain_text("100% of the class got it right.")
+    expect(live.locator(".feedback.is-right .verdict")).to_contain_text("2 of 2 answers were right (100%).")
     expect(live).to_contain_text("Moves given: 2, of which winning: 1.")
     expect(live).to_contain_text("Winning moves:")
     refuted = live.locator(".class-refuted")
@@ -333,18 +333,19 @@ def test_the_class_bar_covers_nothing_on_any_projection(live_server: str, people
     laptop = people(PROJECTOR)
     code = start_class(laptop, live_server)
     projector = people.watch(laptop.context.new_page())
-    for name in sorted(n for n, w in WIDGETS.items() if w.presentable):
+    for name, screen in [(n, s) for n, w in sorted(WIDGETS.items()) if w.presentable for s in (PROJECTOR, TEACHER)]:
+        projector.set_viewport_size(screen)
         projector.goto(live_server + f"/present/{name}?step=")
         bar = projector.locator("#class-badge")
         expect(bar.locator(".class-code")).to_have_text(code)
         projector.keyboard.press("Escape")  # the control strip up, as a projection sits
         expect(projector.locator(".widget.htmx-request")).to_have_count(0)
         top = bar.bounding_box()
-        assert top is not None and top["y"] + top["height"] <= PROJECTOR["height"], (name, top)
+        assert top is not None and top["y"] + top["height"] <= screen["height"], (name, screen, top)
         for part in (".widget.is-presented", ".stepper"):
             for box in (b.bounding_box() for b in projector.locator(part).all()):
-                assert box is not None and box["y"] + box["height"] <= top["y"] + 0.5, (name, part, box, top)
-        assert projector.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"], name
+                assert box is not None and box["y"] + box["height"] <= top["y"] + 0.5, (name, screen, part, box, top)
+        assert projector.evaluate("document.documentElement.scrollHeight") <= screen["height"], (name, screen)
         assert bar.locator(".class-code").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 28
     bar.get_by_text("QR code").click()
     qr = bar.locator(".class-badge-qr-code svg")
@@ -358,6 +359,37 @@ def test_the_class_bar_covers_nothing_on_any_projection(live_server: str, people
 
 # the code's light square, border included, as wide on screen as the svg's box
 QR_FILLS = "svg => svg.querySelector('path').getBoundingClientRect().width / svg.getBoundingClientRect().width"
+
+
+def test_a_question_asked_from_the_foot_of_the_console_is_shown_at_its_head(live_server: str, people: People) -> None:
+    """The pose form sits below a revealed question, 1,600 px down a 1280×800 console: the next
+    question was swapped in at the top while the projected page stayed at the form."""
+    console, student, code = a_class(live_server, people)
+    pose(console, "3,5,7")
+    expect(answer_card(student)).to_be_visible(timeout=LIVE)
+    answer(student, "N", "3,5,5")
+    expect(answered_count(console)).to_have_text("1", timeout=LIVE)
+    console.locator("#teach-live").get_by_role("button", name="Reveal").click()
+    expect(console.locator("#teach-live .class-split")).to_be_visible()
+    pose(console, "4,4")  # scrolled down to the form to type it
+    expect(console.locator("#teach-live .class-question-head")).to_be_in_viewport(ratio=1)
+    expect(console.locator("#teach-live .class-count")).to_be_in_viewport(ratio=1)
+
+
+def test_a_student_scrolled_down_their_own_copy_is_shown_a_new_question(live_server: str, people: People) -> None:
+    """A phone scrolled down a long widget (here the student's own copy) was left there when a
+    question came, the answer card a screen or more above with nothing to say so."""
+    console, student, code = a_class(live_server, people)
+    projector = project(console, people)
+    expect_following(student, projector, step_to(projector, 1))
+    student.get_by_role("link", name="Explore on my own").click()
+    mine = student.locator(".class-explore .widget")
+    expect(mine.locator(".step-count")).to_be_visible()
+    student.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # read to the end of it
+    expect(student.locator(".class-head")).not_to_be_in_viewport()
+    pose(console, "3,5")
+    expect(answer_card(student)).to_be_in_viewport()
+    answer(student, "N", "3,3")  # and the card works where it was brought to
 
 
 def test_an_answer_sent_as_the_answers_are_revealed_is_told_so(live_server: str, people: People) -> None:

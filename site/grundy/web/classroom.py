@@ -229,7 +229,8 @@ class Split:
     wrong_count: int
 
     def percent(self, part: int) -> int:
-        return round(100 * part / self.total) if self.total else 0
+        """``part`` of the answers in whole percent, halves rounded up (in integers)."""
+        return (200 * part + self.total) // (2 * self.total) if self.total else 0
 
 
 def split(answers: list[Answer], truth: str) -> Split:
@@ -525,8 +526,9 @@ def follow_view(code: str) -> Response:
     path = _view_path(request.form.get("url", ""))
     if path is None:
         return Response(_("Students can follow projections (/present/…) only."), status=400, mimetype="text/plain")
-    if room.phase != "ended":
-        store().show(room.code, path)
+    if room.phase == "ended":  # the projection drops its class bar, and reports no more
+        return Response(_("This class has ended."), status=410, mimetype="text/plain")
+    store().show(room.code, path)
     return Response(render_template("classroom/_badge.html", room=room, join_short=_join_short(), qr=_qr(room)),
                     mimetype="text/html")
 
