@@ -26,6 +26,7 @@ from markupsafe import escape
 from werkzeug.test import TestResponse
 
 from grundy.games.core import GameError
+from grundy.practice.games import SPECS
 from grundy.practice.quiz import check_move, winning_moves
 from grundy.web import class_store, classroom
 from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, MAX_ANSWERS, Answer, Room, Round,
@@ -985,3 +986,19 @@ def test_the_reveal_counts_the_answers_not_the_class(app: Flask) -> None:
     console = teacher.get(f"/class/{code}/teach").text
     assert "1 of 3 answers were right (33%)." in console
     assert "作答的 3 人中 1 人答对（33%）。" in teacher.get(f"/zh/class/{code}/teach").text
+
+
+def test_the_console_says_what_the_levels_draw_and_the_rule_a_typed_position_is_played_under(app: Flask) -> None:
+    """The pose form named its levels 1, 2, 3 and a typed position's rule as "the rule /play
+    starts with", which told an instructor nothing: each level is named as the quiz names it, and
+    every game's usual rule is listed beside the form, in the reader's language."""
+    teacher, code = start(app)
+    console = teacher.get(f"/class/{code}/teach").text
+    assert ">Level 1: small positions</option>" in console and ">Level 3: sums of several games</option>" in console
+    assert "Each game’s usual rule (a typed position is played under it)" in console
+    with app.test_request_context():
+        for kind in SPECS.values():
+            assert str(escape(kind.arena().rule_text))[1:] in console, kind.key  # (its first letter capitalised)
+    pose(teacher, code, game="bash", position="20")  # typed: under that rule, as the console said
+    assert "take 1 to 3 coins from one heap" in teacher.get(f"/class/{code}/teach").text
+    assert "难度 1：小局面" in teacher.get(f"/zh/class/{code}/teach").text
