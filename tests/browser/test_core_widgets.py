@@ -158,3 +158,16 @@ def test_the_phone_header_is_one_row_with_every_link_reachable(live_server: str,
         expect(wide.last).to_have_text(switch)  # on a wide screen the switch ends the row, as before
         expect(wide.last).to_be_in_viewport()
         assert wide.last.bounding_box()["x"] > wide.first.bounding_box()["x"]  # type: ignore[index]
+
+
+def test_wythoff_pairs_are_marked_boxes_not_a_numbered_list(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Outside a projection the stepper's P-positions were a plain ordered list: "1. k = 0 (0, 0)",
+    numbered twice and off by one (a student's phone in a live class showed it)."""
+    page, _ = watched
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server + "/w/wythoff?a=3&b=5&step=3")
+    pairs = page.locator(".pair-list")
+    assert pairs.evaluate("e => getComputedStyle(e).listStyleType") == "none"
+    found, todo = pairs.locator("li.is-P").first, pairs.locator("li.todo").first
+    assert found.evaluate("e => getComputedStyle(e).backgroundColor") not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert todo.evaluate("e => getComputedStyle(e).borderStyle") == "dotted"
