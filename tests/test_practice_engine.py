@@ -226,6 +226,24 @@ def test_positions_are_parsed_strictly(text, message):
         make_arena("nim").parse(text)
 
 
+@pytest.mark.parametrize("game, typed, written", [
+    ("wythoff", "(3,5)", "3,5"), ("wythoff", "(3, 5)", "3,5"), ("wythoff", "[3 , 5]", "3,5"), ("wythoff", "3, 5", "3,5"),
+    ("wythoff", "(3,5); (2, 2)", "3,5;2,2"), ("nim", "(3, 5, 7)", "3,5,7"), ("nim", "{3 5 7}", "3,5,7"),
+])
+def test_a_position_may_be_bracketed_and_spaced_as_on_paper(game, typed, written):
+    """A student writes Wythoff's pair as (3, 5): it was refused ("a pair of piles must be a whole
+    number; got '(3'"). Brackets are read as space, and a pair's comma may have spaces around it."""
+    arena = make_arena(game)
+    assert arena.format(arena.parse(typed)) == written
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**9 - 1), game=st.sampled_from(sorted(ARENAS)), level=st.sampled_from(sorted(LEVELS)))
+def test_a_position_written_with_spaces_after_its_commas_parses_the_same(seed, game, level):
+    q = question(game, level, seed)
+    assert q.arena.parse(q.position_text.replace(",", ", ")) == q.position
+
+
 def test_rules_are_bounded():
     with pytest.raises(GameError, match="m \\(take 1 to m\\)"):
         make_arena("bash", {"m": "0"})

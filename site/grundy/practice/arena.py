@@ -67,6 +67,8 @@ class PlayMove:
 # input method types ASCII digits, and digits of other scripts are refused at every entry point,
 # tests/test_numerals.py.)
 _FULL_WIDTH = str.maketrans({"，": ",", "、": ",", "；": ";", "　": " ", "（": "(", "）": ")", "：": ":"})
+_BRACKETS = re.compile(r"[()\[\]{}]")
+_COMMA = re.compile(r"\s*,\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,10 @@ class Arena:
             raise GameError(_("a position is at most %(most)s characters long", most=MAX_POSITION_TEXT), "position-too-long",
                             most=MAX_POSITION_TEXT)
         text = text.translate(_FULL_WIDTH)  # typed with a Chinese input method: 5，0，5
+        # Brackets as a pair is written on paper, (3, 5): no family's notation uses them.
+        text = _BRACKETS.sub(" ", text)
+        if self.family.separator != ",":  # a comma inside a component: "3, 5" is the pair 3,5
+            text = _COMMA.sub(",", text)
         separators = r"[;,\s]+" if self.family.separator == "," else r"[;\s]+"
         parts = [p for p in re.split(separators, text.strip()) if p.strip()]
         noun = self.component_noun
