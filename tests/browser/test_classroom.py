@@ -169,6 +169,16 @@ def answered_count(console: Page) -> Locator:
     return console.locator("#teach-live .class-count strong")
 
 
+def one_round(console: Page, student: Page, position: str, move: str) -> None:
+    """A question posed, answered N with ``move`` by the one student, counted and revealed."""
+    pose(console, position)
+    expect(answer_card(student)).to_be_visible(timeout=LIVE)
+    answer(student, "N", move)
+    expect(answered_count(console)).to_have_text("1", timeout=LIVE)
+    console.locator("#teach-live").get_by_role("button", name="Reveal").click()
+    expect(console.locator("#teach-live .class-split")).to_be_visible()
+
+
 # ------------------------------------------------------------------ the tests
 
 
@@ -307,12 +317,8 @@ def test_a_revealed_question_fits_the_instructors_screen(live_server: str, peopl
     moves, and the most common wrong move are all on the first screen, the class's side beside
     the answer's (three heaps: the longest Nim explanation the levels draw)."""
     console, student, code = a_class(live_server, people)
-    pose(console, "3,5,7")
-    expect(answer_card(student)).to_be_visible(timeout=LIVE)
-    answer(student, "N", "3,5,5")
+    one_round(console, student, "3,5,7", "3,5,5")
     live = console.locator("#teach-live")
-    expect(answered_count(console)).to_have_text("1", timeout=LIVE)
-    live.get_by_role("button", name="Reveal").click()
     expect(live.locator(".class-refuted .verdict code")).to_have_text("3,5,5")
     console.evaluate("window.scrollTo(0, 0)")
     boxes = {}
@@ -365,12 +371,7 @@ def test_a_question_asked_from_the_foot_of_the_console_is_shown_at_its_head(live
     """The pose form sits below a revealed question, 1,600 px down a 1280×800 console: the next
     question was swapped in at the top while the projected page stayed at the form."""
     console, student, code = a_class(live_server, people)
-    pose(console, "3,5,7")
-    expect(answer_card(student)).to_be_visible(timeout=LIVE)
-    answer(student, "N", "3,5,5")
-    expect(answered_count(console)).to_have_text("1", timeout=LIVE)
-    console.locator("#teach-live").get_by_role("button", name="Reveal").click()
-    expect(console.locator("#teach-live .class-split")).to_be_visible()
+    one_round(console, student, "3,5,7", "3,5,5")
     pose(console, "4,4")  # scrolled down to the form to type it
     expect(console.locator("#teach-live .class-question-head")).to_be_in_viewport(ratio=1)
     expect(console.locator("#teach-live .class-count")).to_be_in_viewport(ratio=1)
@@ -472,12 +473,7 @@ def test_a_student_without_javascript_joins_and_answers(live_server: str, people
 def test_ending_the_class_gives_a_summary_and_its_csv(live_server: str, people: People) -> None:
     console, student, code = a_class(live_server, people)
 
-    pose(console, "3,5")
-    expect(answer_card(student)).to_be_visible(timeout=LIVE)
-    answer(student, "N", "3,3")
-    expect(answered_count(console)).to_have_text("1", timeout=LIVE)
-    console.locator("#teach-live").get_by_role("button", name="Reveal").click()
-    expect(console.locator("#teach-live .class-split")).to_be_visible()
+    one_round(console, student, "3,5", "3,3")
     pose(console, "1,2,3")
     expect(answer_card(student).locator(".q-position-text")).to_have_text("1,2,3", timeout=LIVE)
     answer(student, "N")  # wrong: 1,2,3 is P
