@@ -191,7 +191,7 @@ class Class:
 
 def saw(klass: Class, mine: list[tuple[int, float]], body: bytes) -> None:
     """A follower holds a live part: note the step it shows, the first time it shows a newer one."""
-    match = re.search(rb'data-part="view:([0-9a-f]+)"', body)
+    match = re.search(rb'data-part="view:([0-9a-f]+)[:"]', body)  # view:<state>[:<phase>]
     index = klass.step_of(match[1].decode()) if match else None
     if index is not None and (not mine or index > mine[-1][0]):
         mine.append((index, time.monotonic()))
