@@ -267,6 +267,27 @@ def test_answering_the_same_question_twice_counts_once(client):
     assert "of 1" in text(client.get("/quiz"))
 
 
+def test_an_answered_question_shows_its_answer_at_its_own_address_in_either_language(client):
+    """Switching language on an answered quiz card went back to the unanswered question (the card
+    is a POST's answer): the question's address now shows what this browser answered, in the
+    language asked for, counted once, with the move step open again."""
+    q = question("nim", 1, 3)
+    truth = q.outcome()
+    address = "/quiz/q?game=nim&level=1&seed=3"
+    assert "quiz-answer" in text(client.get(address))  # not answered yet: the question
+    answer(client, "nim", 1, 3, truth)
+    for prefix, right in (("/zh", "答对了。"), ("", "Right.")):
+        page = text(client.get(prefix + address))
+        assert "quiz-answer" not in page and right in page, prefix
+        assert "Already answered" not in page and "不再计分" not in page
+        assert ("quiz-move" in page) == (truth == "N")  # an N-position's move is still to find
+    other = "/quiz/q?game=nim&level=1&seed=4"
+    assert "quiz-answer" in text(client.get(other))  # another question is asked as ever
+    answer(client, "nim", 1, 4, "P" if question("nim", 1, 4).outcome() == "N" else "N")  # wrongly
+    assert "Not quite." in text(client.get(other)) and "不对。" in text(client.get("/zh" + other))
+    assert "1 right of 2" in text(client.get("/quiz"))  # each counted once, however often shown
+
+
 def seed_with(game: str, level: int, outcome: str) -> int:
     return next(s for s in range(100) if question(game, level, s).outcome() == outcome)
 

@@ -273,7 +273,11 @@ def quiz_question() -> Response:
         q = _question(args)
     except GameError as error:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
-    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q), **_quiz_context(q))
+    # A question this browser has answered shows its answer again (the twin page after a language
+    # switch, Back, a reload), counted as it was the first time; its move step is open again.
+    says = scores.said(f"{q.game}:{q.level}:{q.seed}")
+    answer = feedback(q, says, q.outcome(), True, reveal=False) if says else {}
+    return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q), **_quiz_context(q, **answer))
 
 
 def _question_url(q: quiz_mod.Question) -> str:
@@ -307,7 +311,7 @@ def quiz_answer() -> Response:
     except GameError as error:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
     truth = q.outcome()
-    counted = scores.record_answer(q.game, f"{q.game}:{q.level}:{q.seed}", says == truth)
+    counted = scores.record_answer(q.game, f"{q.game}:{q.level}:{q.seed}", says == truth, says)
     # The address bar already shows the question: pushing it again would double the Back steps.
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
                     **_quiz_context(q, **feedback(q, says, truth, counted, reveal=False)))

@@ -111,16 +111,30 @@ def _first_time(tag: str) -> bool:
     return True
 
 
+def _answer_tags(question: str) -> tuple[str, ...]:
+    # step one's tag says what was answered ("aN:nim:1:42"); "a:…", from before it did, still counts
+    return f"aP:{question}", f"aN:{question}", f"a:{question}"
+
+
 def answered(question: str) -> bool:
     """Whether step one of this question has been answered in this session."""
     seen = session.get("seen", [])
-    return isinstance(seen, list) and f"a:{question}" in seen
+    return isinstance(seen, list) and any(tag in seen for tag in _answer_tags(question))
 
 
-def record_answer(game: str, question: str, right: bool) -> bool:
-    """Count a step-one answer; False if this question's answer was already counted."""
+def said(question: str) -> str | None:
+    """What this session answered in step one of this question ("P" or "N"), if it did: so the
+    question's own address shows its answer again (after a language switch, Back, a reload)."""
+    seen = session.get("seen", [])
+    if not isinstance(seen, list):
+        return None
+    return next((tag[1] for tag in _answer_tags(question)[:2] if tag in seen), None)
+
+
+def record_answer(game: str, question: str, right: bool, says: str) -> bool:
+    """Count a step-one answer (``says``: "P" or "N"); False if this question's answer was already counted."""
     book = load()
-    if not _first_time(f"a:{question}"):
+    if answered(question) or not _first_time(f"a{says}:{question}"):
         return False
     s = _score(book, game)
     s["asked"] += 1
@@ -208,5 +222,5 @@ def _same_origin_posts() -> tuple[str, int] | None:
     return None
 
 
-__all__ = ["CheckedSessionInterface", "Score", "answered", "load", "mark_opened", "opened", "record_answer", "record_move",
+__all__ = ["CheckedSessionInterface", "Score", "answered", "load", "mark_opened", "opened", "record_answer", "record_move", "said",
            "register", "rejected"]
