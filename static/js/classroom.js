@@ -69,18 +69,18 @@
     return null;
   }
 
+  function pollPart(el) { return el && el.querySelector(':scope > [data-part^="poll:"]'); }
+
   function pollKey(el) {
-    var part = el && el.querySelector(':scope > [data-part^="poll:"]');
+    var part = pollPart(el);
     return part ? part.getAttribute("data-part") : null;
   }
 
   // A question asked, or its answer revealed, while a student had scrolled down (a long widget
   // on a phone, or their own copy) is brought into view: the class is waiting for it.
   function showNews(before) {
-    var el = live();
-    var key = pollKey(el);
-    if (!key || key === before) return;
-    var part = el.querySelector(':scope > [data-part^="poll:"]');
+    var part = pollPart(live());
+    if (!part || part.getAttribute("data-part") === before) return;
     if (!part.querySelector("form.class-answer, .feedback")) return;
     var box = part.getBoundingClientRect();
     if (box.top >= 0 && box.top < window.innerHeight * 0.5) return;

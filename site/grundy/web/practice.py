@@ -275,9 +275,14 @@ def quiz_question() -> Response:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
     # A question this browser has answered shows its answer again (the twin page after a language
     # switch, Back, a reload), counted as it was the first time; its move step is open again.
-    says = scores.said(f"{q.game}:{q.level}:{q.seed}")
+    says = scores.said(_score_tag(q))
     answer = feedback(q, says, q.outcome(), True, reveal=False) if says else {}
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q), **_quiz_context(q, **answer))
+
+
+def _score_tag(q: quiz_mod.Question) -> str:
+    """How the score book names a question (its steps' tags are made from it)."""
+    return f"{q.game}:{q.level}:{q.seed}"
 
 
 def _question_url(q: quiz_mod.Question) -> str:
@@ -311,7 +316,7 @@ def quiz_answer() -> Response:
     except GameError as error:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
     truth = q.outcome()
-    counted = scores.record_answer(q.game, f"{q.game}:{q.level}:{q.seed}", says == truth, says)
+    counted = scores.record_answer(q.game, _score_tag(q), says == truth, says)
     # The address bar already shows the question: pushing it again would double the Back steps.
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
                     **_quiz_context(q, **feedback(q, says, truth, counted, reveal=False)))
@@ -325,7 +330,7 @@ def quiz_move() -> Response:
         q = _question(form)
     except GameError as error:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
-    tag = f"{q.game}:{q.level}:{q.seed}"
+    tag = _score_tag(q)
     if not scores.answered(tag):  # the move step must not tell a P from an N before the answer
         not_yet = GameError(_("first say whether this position is winning (N) or losing (P)"), "not-answered")
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, error=error_message(not_yet)))
