@@ -29,8 +29,8 @@ from grundy.games.core import GameError
 from grundy.practice.games import SPECS
 from grundy.practice.quiz import check_move, winning_moves
 from grundy.web import class_store, classroom
-from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, MAX_ANSWERS, Answer, Room, Round,
-                                    SQLiteClassStore, normal_code)
+from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, Answer, Room, Round, SQLiteClassStore,
+                                    normal_code)
 from grundy.web.widgets import PRESENTABLE
 from grundy.widgets import WIDGETS
 from grundy.words import error_message
@@ -72,10 +72,13 @@ def start(app: Flask) -> tuple[FlaskClient, str]:
 
 
 def joined(app: Flask, code: str) -> FlaskClient:
+    """A student who typed the code, opened the class's page, and whose page polled once (the
+    browser came back with its cookie: now counted as joined)."""
     student = person(app)
     r = student.get(f"/join?code={code.lower()}")
     assert r.status_code == 303 and r.headers["Location"] == f"/class/{code}"
     assert student.get(f"/class/{code}").status_code == 200
+    assert student.get(f"/class/{code}/live").status_code == 200
     return student
 
 
@@ -120,10 +123,16 @@ def db(tmp_path: Path) -> SQLiteClassStore:
 T0 = 1_700_000_000.0
 
 
+def vote(db: SQLiteClassStore, code: str, number: int, student: str, given: Answer) -> bool:
+    """A student joins (if not yet) and answers."""
+    db.join(code, student)
+    return db.answer(code, number, student, given)
+
+
 def test_a_new_class_is_idle_with_its_code_and_a_hashed_secret(db: SQLiteClassStore) -> None:
     code, secret = db.create(T0)
     assert re.fullmatch(rf"[{ALPHABET}]{{{CODE_LENGTH}}}", code) and len(secret) >= 24
-    assert db.room(code, T0) == Room(code, T0, T0 + LIFETIME, 1, "", 0, "idle")
+    assert db.room(code, T0) == Room(code, T0, T0 + LIFETIME, 1, "", 0, "idle", False)
     assert db.room("ACDEFG" if code != "ACDEFG" else "ACDEFH", T0) is None
     with sqlite3.connect(db.path) as raw:
         (kept,) = raw.execute("SELECT secret FROM classes WHERE code = ?", (code,)).fetchone()
@@ -137,13 +146,13 @@ def test_a_class_expires_after_its_lifetime_and_purge_forgets_it_whole(db: SQLit
     fresh, _ = db.create(T0 + 3600)
     for code in (old, fresh):
         db.open_round(code, "nim", 1, 0, "3,5", "N")
-        assert db.answer(code, 1, "student-a", Answer("P", "", None))
+        assert vote(db, code, 1, "student-a", Answer("P", "", None))
     assert db.room(old, T0 + LIFETIME - 1) is not None
     assert db.room(old, T0 + LIFETIME) is None  # expired exactly at its end
     assert db.room(fresh, T0 + LIFETIME) is not None
     assert db.purge(T0 + LIFETIME - 1) == 0
     assert db.purge(T0 + LIFETIME) == 1
-    for table in ("classes", "rounds", "answers"):
+    for table in ("classes", "rounds", "answers", "members"):
         assert rows(db.path, table, old) == 0, table
         assert rows(db.path, table, fresh) == 1, table
     assert db.rounds(old) == [] and db.count(old, 1) == 0
@@ -154,6 +163,8 @@ def test_a_class_expires_after_its_lifetime_and_purge_forgets_it_whole(db: SQLit
 def test_one_answer_per_student_per_round(db: SQLiteClassStore) -> None:
     code, _ = db.create(T0)
     db.open_round(code, "nim", 1, 0, "3,5", "N")
+    for student in ("ann", "bob"):
+        assert db.join(code, student) == "joined"
     assert db.answer(code, 1, "ann", Answer("N", "3,3", True))
     assert not db.answer(code, 1, "ann", Answer("P", "", None))  # a second answer is refused …
     assert db.answer_of(code, 1, "ann") == Answer("N", "3,3", True)  # … and changes nothing
@@ -166,12 +177,35 @@ def test_one_answer_per_student_per_round(db: SQLiteClassStore) -> None:
     assert db.count(code, 2) == 1 and db.count(code, 1) == 2
 
 
-def test_a_round_holds_at_most_max_answers(db: SQLiteClassStore) -> None:
+def test_only_a_member_s_answer_counts_and_answers_never_outnumber_members(db: SQLiteClassStore) -> None:
     code, _ = db.create(T0)
+    other, _ = db.create(T0)
     db.open_round(code, "nim", 1, 0, "3,5", "N")
-    assert all(db.answer(code, 1, f"s{i}", Answer("P", "", None)) for i in range(MAX_ANSWERS))
-    assert not db.answer(code, 1, "one-too-many", Answer("P", "", None))
-    assert db.count(code, 1) == MAX_ANSWERS
+    assert not db.answer(code, 1, "stranger", Answer("P", "", None))  # never joined
+    assert db.join(other, "elsewhere") == "joined"
+    assert not db.answer(code, 1, "elsewhere", Answer("P", "", None))  # joined another class
+    members = [f"s{i}" for i in range(30)]
+    assert [db.join(code, m) for m in members] == ["joined"] * 30
+    assert all(db.answer(code, 1, m, Answer("P", "", None)) for m in members)  # no cap refuses a member
+    assert db.count(code, 1) == db.members(code) == 30
+
+
+def test_joining_stops_at_a_lock_a_full_class_and_the_end(db: SQLiteClassStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _ = db.create(T0)
+    assert db.join(code, "early") == "joined" and db.join(code, "early") == "already"
+    before = db.room(code, T0)
+    db.lock(code, True)
+    room = db.room(code, T0)
+    assert room is not None and before is not None and room.locked and room.version == before.version + 1
+    assert db.join(code, "late") == "locked" and not db.is_member(code, "late")
+    assert db.join(code, "early") == "already"  # those in stay in
+    db.lock(code, False)
+    assert db.join(code, "late") == "joined"
+    monkeypatch.setattr(class_store, "MAX_MEMBERS", 2)
+    assert db.join(code, "third") == "full" and db.members(code) == 2
+    db.end(code)
+    assert db.join(code, "after") == "ended"
+    assert db.join("ACDEFG" if code != "ACDEFG" else "ACDEFH", "x") == "ended"  # no such class
 
 
 def test_rounds_and_phases(db: SQLiteClassStore) -> None:
@@ -211,8 +245,8 @@ def test_the_version_follows_what_students_see_and_not_the_answers(db: SQLiteCla
     assert version() == v + 1
     db.open_round(code, "nim", 1, 0, "3,5", "N")
     assert version() == v + 2
-    assert db.answer(code, 1, "ann", Answer("P", "", None))
-    assert db.answer(code, 1, "bob", Answer("N", "3,3", True))
+    assert vote(db, code, 1, "ann", Answer("P", "", None))
+    assert vote(db, code, 1, "bob", Answer("N", "3,3", True))
     assert version() == v + 2  # answers change the count only
     db.reveal(code)
     assert version() == v + 3
@@ -247,13 +281,35 @@ def test_a_code_that_cannot_be_one_is_refused(typed: str) -> None:
     assert normal_code(typed) is None
 
 
-def test_allow_counts_attempts_per_key_and_window(db: SQLiteClassStore) -> None:
+def test_allow_counts_attempts_per_key_in_a_sliding_window(db: SQLiteClassStore) -> None:
     window = 60
     now = 100 * window + 1.0
     assert [db.allow("10.0.0.1", now, limit=3, window=window) for _ in range(5)] == [True, True, True, False, False]
     assert db.allow("10.0.0.2", now, limit=3, window=window)  # another address has its own count
-    assert not db.allow("10.0.0.1", now + window - 2, limit=3, window=window)  # still the same window
-    assert db.allow("10.0.0.1", now + window, limit=3, window=window)  # the next window starts afresh
+    assert not db.allow("10.0.0.1", now + window - 2, limit=3, window=window)  # still within the window
+    assert db.allow("10.0.0.1", now + window, limit=3, window=window)  # the tries of a window ago have gone
+
+
+def test_no_window_boundary_lets_twice_the_limit_through(db: SQLiteClassStore) -> None:
+    """A fixed clock-aligned window allowed ``limit`` tries just before its end and ``limit`` more
+    just after (240 unknown codes in a few seconds); in a sliding window the second burst waits
+    until the first is a window old."""
+    window, limit = 600, 120
+    end_of_slot = 101 * window - 1.0
+    assert all(db.allow("guess:10.0.0.1", end_of_slot, limit=limit, window=window) for _ in range(limit))
+    assert not db.allow("guess:10.0.0.1", end_of_slot + 2, limit=limit, window=window)  # a new clock slot: still refused
+    assert not db.allow("guess:10.0.0.1", end_of_slot + window - 1, limit=limit, window=window)
+    assert db.allow("guess:10.0.0.1", end_of_slot + window, limit=limit, window=window)
+
+
+def test_a_refused_try_is_not_counted_and_old_tries_are_purged(db: SQLiteClassStore) -> None:
+    for _ in range(50):
+        db.allow("k", T0, limit=3, window=60)
+    with sqlite3.connect(db.path) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM tries").fetchone() == (3,)  # a key holds at most its limit
+    db.purge(T0 + class_store.WINDOW)
+    with sqlite3.connect(db.path) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM tries").fetchone() == (0,)
 
 
 @pytest.mark.parametrize("stores", ["one store", "two stores"])  # threads of one worker, or two workers on one file
@@ -264,6 +320,8 @@ def test_students_answering_at_once_are_all_recorded_once(tmp_path: Path, stores
     first.open_round(code, "nim", 1, 0, "3,5", "N")
     per_thread = 120
     shared = [f"both-{i}" for i in range(40)]  # students whose answers both threads send at once
+    for student in shared + [f"t{index}-{i}" for index in (0, 1) for i in range(per_thread)]:
+        first.join(code, student)
     barrier = threading.Barrier(2)
     results: dict[int, dict[str, bool]] = {}
     failures: list[BaseException] = []
@@ -898,6 +956,7 @@ def test_a_store_opened_before_a_fork_is_used_safely_after_it(tmp_path: Path) ->
     store = SQLiteClassStore(tmp_path / "c.sqlite3")
     code, _ = store.create(time.time())
     store.open_round(code, "nim", 1, 5, "", "N")
+    store.join(code, "from-the-child")
     child = multiprocessing.get_context("fork").Process(target=_answer_in_child, args=(store, code))
     child.start()
     child.join(timeout=30)
@@ -1002,3 +1061,161 @@ def test_the_console_says_what_the_levels_draw_and_the_rule_a_typed_position_is_
     pose(teacher, code, game="bash", position="20")  # typed: under that rule, as the console said
     assert "take 1 to 3 coins from one heap" in teacher.get(f"/class/{code}/teach").text
     assert "难度 1：小局面" in teacher.get(f"/zh/class/{code}/teach").text
+
+
+# ------------------------------------------------------------------ who may vote, join and start (issue 24)
+
+
+def cookieless(app: Flask) -> FlaskClient:
+    """A client that keeps no cookies (a script): every request starts a new session."""
+    client = person(app)
+    client._cookies.clear()  # and after every request, below
+    original = client.open
+
+    def forgetful(*args: object, **kwargs: object) -> TestResponse:
+        client._cookies.clear()
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    client.open = forgetful  # type: ignore[method-assign]
+    return client
+
+
+def test_page_views_without_cookies_count_no_student(app: Flask) -> None:
+    teacher, code = start(app)
+    script = cookieless(app)
+    for _ in range(300):
+        assert script.get(f"/class/{code}").status_code == 200
+        assert script.get(f"/class/{code}/live").status_code == 200
+    assert store_of(app).members(code) == 0
+    assert "0 students have joined." in teacher.get(f"/class/{code}/teach").text
+    one = person(app)
+    one.get(f"/class/{code}")
+    assert store_of(app).members(code) == 0  # opened, not yet back with its cookie
+    one.get(f"/class/{code}/live")
+    one.get(f"/class/{code}/live")
+    one.get(f"/class/{code}")
+    assert store_of(app).members(code) == 1
+    assert "1 student has joined." in teacher.get(f"/class/{code}/teach").text
+
+
+def test_an_answer_without_joining_this_class_is_refused(app: Flask) -> None:
+    teacher, code = start(app)
+    _, other = start(app)
+    pose(teacher, code)
+    stranger = person(app)  # never opened the class's page: has a session with a token, no code
+    r = answer(stranger, code, 1, "P")
+    assert r.status_code == 403 and f"Only students who joined class {code} can answer" in r.text
+    elsewhere = joined(app, other)  # joined another class
+    r = answer(elsewhere, code, 1, "P")
+    assert r.status_code == 403 and "Only students who joined" in r.text
+    assert store_of(app).count(code, 1) == 0 and store_of(app).members(code) == 0
+    script = cookieless(app)
+    for _ in range(20):
+        assert answer(script, code, 1, "P").status_code == 403  # no token either: refused before anything
+    assert store_of(app).count(code, 1) == 0
+
+
+def test_a_student_who_only_opened_the_page_is_counted_by_their_answer(app: Flask) -> None:
+    """Without JavaScript nothing polls: the answer itself (sent with the cookie the page set) joins."""
+    teacher, code = start(app)
+    pose(teacher, code)
+    student = person(app)
+    assert student.get(f"/class/{code}").status_code == 200
+    assert store_of(app).members(code) == 0
+    assert answer(student, code, 1, "N", "3,3").status_code == 303
+    assert store_of(app).members(code) == 1 and store_of(app).count(code, 1) == 1
+
+
+def test_no_cap_refuses_a_joined_student_however_many_others_tried(app: Flask) -> None:
+    teacher, code = start(app)
+    pose(teacher, code)
+    student = joined(app, code)
+    script = cookieless(app)
+    refused = [answer(script, code, 1, "P").status_code for _ in range(600)]
+    assert set(refused) == {403}
+    assert answer(student, code, 1, "N", "3,3").status_code == 303
+    assert store_of(app).count(code, 1) == 1 == store_of(app).members(code)
+
+
+def test_joins_from_one_address_are_bounded(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(classroom, "JOINS_PER_ADDRESS", 5)
+    _, code = start(app)
+    address = f"10.{secrets.randbelow(256)}.{secrets.randbelow(256)}.7"
+    phones = []
+    for _ in range(6):
+        phone = app.test_client()
+        phone.environ_base["REMOTE_ADDR"] = address
+        phone.get(f"/class/{code}")
+        phones.append(phone.get(f"/class/{code}/live"))
+    assert [r.status_code for r in phones] == [200] * 5 + [429]
+    assert "Too many students have joined from this network" in phones[-1].text
+    assert store_of(app).members(code) == 5
+    assert joined(app, code) is not None  # another address joins
+
+
+def test_a_locked_class_takes_no_new_student_and_keeps_those_in(app: Flask) -> None:
+    teacher, code = start(app)
+    early = joined(app, code)
+    late = person(app)
+    late.get(f"/class/{code}")  # opened before the lock, not yet counted
+    r = teacher.post(f"/class/{code}/lock", data={"locked": "1"})
+    assert r.status_code == 303
+    assert "Joining is closed" in teacher.get(f"/class/{code}/teach").text
+    pose(teacher, code)
+    for phone in (late, person(app)):
+        if phone is not late:
+            phone.get(f"/class/{code}")
+        r = phone.get(f"/class/{code}")
+        assert r.status_code == 403 and f"Class {code} is closed to new students" in r.text
+    assert answer(late, code, 1, "P").status_code == 403
+    assert answer(early, code, 1, "N", "3,3").status_code == 303  # those in stay in
+    assert store_of(app).members(code) == 1
+    assert teacher.post(f"/class/{code}/lock", data={"locked": "0"}).status_code == 303
+    assert late.get(f"/class/{code}").status_code == 200 and store_of(app).members(code) == 2
+    bad = teacher.post(f"/class/{code}/lock", data={"locked": "yes"})
+    assert bad.status_code == 400 and "locked is 1" in bad.text
+    assert early.post(f"/class/{code}/lock", data={"locked": "1"}).status_code == 403  # the instructor's only
+    assert not room_of(app, code).locked
+
+
+def test_starting_classes_is_bounded_per_address(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(app.config, classroom.START_SETTING, class_store.CREATE_LIMIT)  # the default (raised for the browser tests)
+    teacher = person(app)
+    statuses = [teacher.post("/class/new").status_code for _ in range(class_store.CREATE_LIMIT + 2)]
+    assert statuses == [303] * class_store.CREATE_LIMIT + [429] * 2
+    r = teacher.post("/class/new")
+    assert r.status_code == 429 and f"{class_store.CREATE_LIMIT} classes were started from this network" in r.text
+    assert person(app).post("/class/new").status_code == 303  # another address
+    later = time.time() + class_store.WINDOW + 1
+    monkeypatch.setattr(classroom, "_now", lambda: later)
+    assert teacher.post("/class/new").status_code == 303  # the window has slid past the first ones
+
+
+@pytest.mark.parametrize("limit", ["MAX_OPEN_CLASSES", "MAX_STORE_BYTES"])
+def test_a_full_store_refuses_new_classes(app: Flask, monkeypatch: pytest.MonkeyPatch, limit: str) -> None:
+    teacher, code = start(app)
+    full = store_of(app).open_classes(time.time()) if limit == "MAX_OPEN_CLASSES" else store_of(app).size()
+    monkeypatch.setattr(classroom, limit, full)
+    r = person(app).post("/class/new")
+    assert r.status_code == 503 and "as many classes as it can hold" in r.text
+    assert teacher.get(f"/class/{code}/teach").status_code == 200  # classes running go on
+
+
+def test_expired_classes_are_purged_on_a_schedule(tmp_path: Path) -> None:
+    db = SQLiteClassStore(tmp_path / "c.sqlite3")
+    old, _ = db.create(time.time() - LIFETIME - 1)
+    fresh, _ = db.create(time.time())
+    sweeper = classroom.Sweeper(db, every=3600)
+    sweeper.ensure_running()
+    sweeper.ensure_running()  # one thread per process
+    assert sweeper.swept.wait(timeout=120)
+    assert rows(db.path, "classes", old) == 0 and rows(db.path, "classes", fresh) == 1
+    assert sum(t.name == "grundy-class-sweeper" for t in threading.enumerate()) >= 1
+
+
+@pytest.mark.parametrize("setting", ["0", "-3", "ten", "2.5"])
+def test_a_wrong_class_limit_setting_stops_the_start(setting: str) -> None:
+    from grundy import create_app
+
+    with pytest.raises(ValueError, match=classroom.START_SETTING):
+        create_app({"TESTING": True, classroom.START_SETTING: setting})

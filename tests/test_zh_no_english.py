@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from grundy.practice.games import SPECS
-from grundy.web.class_store import JOIN_LIMIT
+from grundy.web.class_store import CREATE_LIMIT, JOIN_LIMIT
 from grundy.web.widgets import PRESENTABLE
 from grundy.widgets import WIDGETS
 from tests.english import english_left, is_english
@@ -147,6 +147,12 @@ def test_a_live_class_in_chinese_holds_no_english(app: Flask) -> None:
     assert teacher.post(f"{page}/round", data={"game": "nim", "level": "1", "position": "3,5"}).status_code == 303
     read("console, question open", teacher.get(console))
     read("student, question open", students[0].get(page))
+    stranger = app.test_client()
+    stranger.environ_base["REMOTE_ADDR"] = "10.98.0.1"
+    read("answering without joining", answer(stranger, "N", "3,3"), 403)
+    read("a form without its token", FlaskClient(app).post(f"{page}/answer", data={"round": "1", "says": "P"}), 403)
+    for student in students[1:]:
+        student.get(page)  # each opens the class's page (answering joins them)
     read("student, a move that is not one", answer(students[4], "N", "9,9"), 400)
     # 3,5 is N: one student finds the winning move, two make the same losing one, one says P.
     for student, (says, after) in zip(students, [("N", "3,3"), ("N", "3,4"), ("N", "3,4"), ("P", "")]):
@@ -155,6 +161,11 @@ def test_a_live_class_in_chinese_holds_no_english(app: Flask) -> None:
     read("student, answered P", students[3].get(page))
     read("student, answering twice", answer(students[1], "P"), 409)
     read("console, answers in", teacher.get(console))
+    assert teacher.post(f"{page}/lock", data={"locked": "1"}).status_code == 303
+    read("console, joining closed", teacher.get(console))
+    stranger.get(page)
+    read("a late student, joining closed", stranger.get(page), 403)
+    assert teacher.post(f"{page}/lock", data={"locked": "0"}).status_code == 303
     assert teacher.post(f"{page}/reveal").status_code == 303
     revealed = read("console, revealed", teacher.get(console))
     assert "class-refuted" in revealed and "<code>3,4</code>" in revealed  # the most common wrong move, refuted
@@ -190,7 +201,7 @@ def test_class_refusals_in_chinese_hold_no_english(app: Flask) -> None:
     assert unknown.status_code == 404 and _class_left(unknown, "ACDEFG") == []
     store = app.extensions["grundy.classes"]
     for _try in range(JOIN_LIMIT + 1):  # this address's tries used up for the window
-        if not store.allow(LIMITED_ADDRESS, time.time()):
+        if not store.allow(f"guess:{LIMITED_ADDRESS}", time.time()):
             break
     client.environ_base["REMOTE_ADDR"] = LIMITED_ADDRESS
     for path in ("/zh/join?code=ACDEFG", "/zh/class/ACDEFG"):
@@ -198,3 +209,11 @@ def test_class_refusals_in_chinese_hold_no_english(app: Flask) -> None:
         assert refused.status_code == 429, path
         assert "<h1>尝试次数过多</h1>" in refused.get_data(as_text=True)
         assert _class_left(refused) == [], path
+    starter = app.test_client()
+    starter.environ_base["REMOTE_ADDR"] = "10.98.0.2"
+    app.config["GRUNDY_CLASSES_PER_ADDRESS"], raised = CREATE_LIMIT, app.config["GRUNDY_CLASSES_PER_ADDRESS"]
+    statuses = [starter.post("/zh/class/new").status_code for _ in range(CREATE_LIMIT + 1)]
+    assert statuses[-1] == 429
+    refused = starter.post("/zh/class/new")
+    app.config["GRUNDY_CLASSES_PER_ADDRESS"] = raised
+    assert refused.status_code == 429 and _class_left(refused) == []

@@ -33,7 +33,10 @@
       cache: "no-store", credentials: "same-origin"
     }).then(function (response) {
       if (response.status === 304) { failures = 0; return null; }
-      if (response.status === 404 || response.status === 403) { stopped = true; return null; }
+      if (response.status === 404) { stopped = true; return null; }
+      // refused (not ours, the class closed to new students, too many joins from this network):
+      // the page itself says why, so it is loaded again once
+      if (response.status === 403 || response.status === 429) { stopped = true; window.location.reload(); return null; }
       if (!response.ok) { failures = Math.min(failures + 1, 4); return null; }
       failures = 0;
       return response.text();

@@ -139,7 +139,12 @@
     var prefix = (window.location.pathname.match(/^\/zh(?=\/)/) || [""])[0];
     var form = new URLSearchParams();
     form.set("url", here);
-    window.fetch(prefix + "/class/" + code + "/view", { method: "POST", body: form, credentials: "same-origin" })
+    // the session's token (grundy.web.csrf): this page is the same for everyone and carries none,
+    // so it is read from the cookie only this site's pages can read
+    var token = (document.cookie.match(/(?:^|;\s*)grundy_csrf=([^;]+)/) || [null, ""])[1];
+    window.fetch(prefix + "/class/" + code + "/view", {
+      method: "POST", body: form, credentials: "same-origin", headers: { "X-CSRF-Token": token }
+    })
       .then(function (response) {
         if (response.status === 403 || response.status === 404 || response.status === 410) {
           document.cookie = "grundy_class=; Max-Age=0; path=/; SameSite=Lax";  // ended, gone, or not ours

@@ -12,7 +12,7 @@ from grundy.lessons import Catalog
 from grundy.lessons.glossary import load as load_glossary
 from grundy.lessons.problems import load as load_problems
 from grundy.words import describe, names_a_place
-from grundy.web import assets, classroom, delivery, language, lessons, practice, present, scores, security, turns, widgets
+from grundy.web import assets, classroom, csrf, delivery, language, lessons, practice, present, scores, security, turns, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -48,6 +48,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     turns.register(app)
     instance = Path(app.config.get("INSTANCE_DIR", ROOT / "instance"))
     scores.register(app, instance)
+    csrf.register(app)
     assets.register(app)
     app.register_blueprint(widgets.bp)
     app.register_blueprint(present.bp)

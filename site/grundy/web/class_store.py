@@ -31,16 +31,37 @@ LIFETIME = 12 * 3600  # seconds a class lives from its start
 MAX_VIEW = 600  # characters of a projected view's path and query
 MAX_MOVE = 200  # characters of a student's typed move
 MAX_ROUNDS = 200  # rounds in one class
-MAX_ANSWERS = 500  # answers to one round (a lecture hall)
-MAX_MEMBERS = 2000  # students counted as joined (browsers: a student may come back in another)
-# Unknown codes one address may try per JOIN_WINDOW: a school's network is one address, and its
-# phones each ask once more when their class expires; one address guessing all day finds a class
-# among 100 running with odds under 1 in 100 (17,280 tries of 244 million codes).
+# Students one class counts as joined (browsers: a student may come back in another). An answer
+# needs a joined student, so answers to a round never outnumber them, and no cap on answers
+# ever refuses a joined student who has not answered.
+MAX_MEMBERS = 2000
+# Limits counted per address in a sliding window (the last WINDOW seconds, not a clock-aligned
+# slot: a fixed slot let twice the limit through across its boundary). Behind a reverse proxy the
+# address is the client's only when GRUNDY_PROXIES says how many proxies to trust (grundy.web.proxy).
+WINDOW = 600  # seconds
+# Unknown codes one address may try: a school's network is one address, and its phones each ask
+# once more when their class expires; one address guessing all day finds a class among 100
+# running with odds under 1 in 100 (17,280 tries of 244 million codes).
 JOIN_LIMIT = 120
-JOIN_WINDOW = 600  # seconds
+JOIN_WINDOW = WINDOW
+# Students one address may join (to any class): a lecture hall whose phones all reach the
+# server through one NAT address joins whole (the largest halls seat about 500-600), while one
+# script cannot make more than this many voters.
+JOINS_PER_ADDRESS = 600
+# Classes one address may start: an instructor starts one or two a lecture, a school's NAT a
+# handful of instructors; a script cannot fill the store.
+CREATE_LIMIT = 10
+# Classes open at once on this server, and the store's size on disk: past either, starting a
+# class is refused (503) until expired classes are purged. A class with a full lecture hall and
+# its 200 rounds is under 2 MB; a class nobody joined about 1 KB.
+MAX_OPEN_CLASSES = 2000
+MAX_STORE_BYTES = 256 * 1024 * 1024
 
 Phase = Literal["idle", "open", "revealed", "ended"]
 Says = Literal["P", "N"]
+# What joining said: a new member, one already counted, or refused (the class is locked, full,
+# or over).
+Joined = Literal["joined", "already", "locked", "full", "ended"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +75,7 @@ class Room:
     view: str  # the projected widget: "/present/<name>?<query>", or "" before one is shown
     round: int  # the current round's number, 0 before the first
     phase: Phase
+    locked: bool  # closed to new students (those who joined stay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,18 +122,33 @@ class ClassStore(Protocol):
     def end(self, code: str) -> None: ...
 
     def answer(self, code: str, number: int, student: str, answer: Answer) -> bool:
-        """Record a student's answer to round ``number``; False if they have answered it already
-        (or the round is full)."""
+        """Record a joined student's answer to round ``number``; False if they have answered it
+        already, or have not joined (so answers never outnumber the students joined)."""
         ...
 
     def answer_of(self, code: str, number: int, student: str) -> Answer | None: ...
 
-    def join(self, code: str, student: str) -> None:
-        """Count ``student`` as one of the class (once, however often they come back)."""
+    def join(self, code: str, student: str) -> Joined:
+        """Count ``student`` as one of the class (once, however often they come back), unless the
+        class is locked, full (:data:`MAX_MEMBERS`) or over."""
         ...
+
+    def is_member(self, code: str, student: str) -> bool: ...
 
     def members(self, code: str) -> int:
         """How many students have joined."""
+        ...
+
+    def lock(self, code: str, locked: bool) -> None:
+        """Close the class to new students, or open it again."""
+        ...
+
+    def open_classes(self, now: float) -> int:
+        """How many classes have not expired."""
+        ...
+
+    def size(self) -> int:
+        """The store's size in bytes (what :data:`MAX_STORE_BYTES` bounds)."""
         ...
 
     def count(self, code: str, number: int) -> int: ...
@@ -122,12 +159,15 @@ class ClassStore(Protocol):
 
     def round_of(self, code: str, number: int) -> Round | None: ...
 
-    def allow(self, key: str, now: float, limit: int = JOIN_LIMIT, window: int = JOIN_WINDOW) -> bool:
-        """Count one attempt for ``key`` (an address) in the current window; False past ``limit``."""
+    def allow(self, key: str, now: float, limit: int = JOIN_LIMIT, window: int = WINDOW) -> bool:
+        """Count one attempt for ``key`` (a kind of attempt and an address) if fewer than
+        ``limit`` were counted in the ``window`` seconds before ``now``; False (and nothing
+        counted) otherwise: a sliding window, which no boundary lets twice the limit through."""
         ...
 
     def purge(self, now: float) -> int:
-        """Forget expired classes (their rounds and answers too); returns how many."""
+        """Forget expired classes (their rounds and answers too) and attempts older than any
+        window; returns how many classes."""
         ...
 
 
@@ -157,7 +197,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
     code TEXT PRIMARY KEY, secret TEXT NOT NULL, created REAL NOT NULL, expires REAL NOT NULL,
     version INTEGER NOT NULL DEFAULT 1, view TEXT NOT NULL DEFAULT '',
-    round INTEGER NOT NULL DEFAULT 0, phase TEXT NOT NULL DEFAULT 'idle');
+    round INTEGER NOT NULL DEFAULT 0, phase TEXT NOT NULL DEFAULT 'idle', locked INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS rounds (
     code TEXT NOT NULL, number INTEGER NOT NULL, game TEXT NOT NULL, level INTEGER NOT NULL,
     seed INTEGER NOT NULL, position TEXT NOT NULL, truth TEXT NOT NULL, revealed INTEGER NOT NULL DEFAULT 0,
@@ -167,10 +207,15 @@ CREATE TABLE IF NOT EXISTS answers (
     move TEXT NOT NULL, wins INTEGER, PRIMARY KEY (code, number, student));
 CREATE TABLE IF NOT EXISTS members (
     code TEXT NOT NULL, student TEXT NOT NULL, PRIMARY KEY (code, student));
-CREATE TABLE IF NOT EXISTS attempts (
-    key TEXT NOT NULL, window INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, window));
+CREATE TABLE IF NOT EXISTS tries (key TEXT NOT NULL, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS tries_key ON tries (key, at);
+CREATE INDEX IF NOT EXISTS tries_at ON tries (at);
 CREATE INDEX IF NOT EXISTS classes_expiry ON classes (expires);
+DROP TABLE IF EXISTS attempts;
 """
+# A store made before classes could be locked gains the column (SQLite has no ADD COLUMN IF NOT EXISTS).
+UPGRADES = {"locked": "ALTER TABLE classes ADD COLUMN locked INTEGER NOT NULL DEFAULT 0"}
+_ROOM = "code, created, expires, version, view, round, phase, locked"  # a Room's columns, in its fields' order
 
 
 _ROUND = "number, game, level, seed, position, truth, revealed"  # a Round's columns, in its fields' order
@@ -191,6 +236,10 @@ class SQLiteClassStore:
         self._local = threading.local()
         with self._db() as db:
             db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(classes)")}
+            for column, upgrade in UPGRADES.items():
+                if column not in columns:
+                    db.execute(upgrade)
 
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
@@ -219,10 +268,8 @@ class SQLiteClassStore:
         raise RuntimeError("no free class code after 20 draws")
 
     def room(self, code: str, now: float) -> Room | None:
-        row = self._db().execute(
-            "SELECT code, created, expires, version, view, round, phase FROM classes WHERE code = ? AND expires > ?",
-            (code, now)).fetchone()
-        return Room(*row) if row else None
+        row = self._db().execute(f"SELECT {_ROOM} FROM classes WHERE code = ? AND expires > ?", (code, now)).fetchone()
+        return Room(*row[:7], bool(row[7])) if row else None
 
     def is_teacher(self, code: str, secret: str) -> bool:
         row = self._db().execute("SELECT secret FROM classes WHERE code = ?", (code,)).fetchone()
@@ -266,14 +313,13 @@ class SQLiteClassStore:
     # -------------------------------------------------------------- answers
 
     def answer(self, code: str, number: int, student: str, answer: Answer) -> bool:
-        db = self._db()
-        with _transaction(db):
-            if self.count(code, number) >= MAX_ANSWERS:
-                return False
-            cursor = db.execute(
-                "INSERT OR IGNORE INTO answers (code, number, student, says, move, wins) VALUES (?, ?, ?, ?, ?, ?)",
-                (code, number, student, answer.says, answer.move[:MAX_MOVE], None if answer.wins is None else int(answer.wins)))
-            return cursor.rowcount == 1
+        # one statement: the membership check and the insert cannot be separated by another writer
+        cursor = self._db().execute(
+            "INSERT OR IGNORE INTO answers (code, number, student, says, move, wins) "
+            "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM members WHERE code = ? AND student = ?)",
+            (code, number, student, answer.says, answer.move[:MAX_MOVE], None if answer.wins is None else int(answer.wins),
+             code, student))
+        return cursor.rowcount == 1
 
     def answer_of(self, code: str, number: int, student: str) -> Answer | None:
         row = self._db().execute("SELECT says, move, wins FROM answers WHERE code = ? AND number = ? AND student = ?",
@@ -288,12 +334,28 @@ class SQLiteClassStore:
         rows = self._db().execute("SELECT says, move, wins FROM answers WHERE code = ? AND number = ?", (code, number))
         return [Answer(s, m, None if w is None else bool(w)) for s, m, w in rows]
 
-    def join(self, code: str, student: str) -> None:
+    def join(self, code: str, student: str) -> Joined:
         db = self._db()
         with _transaction(db):
+            if db.execute("SELECT 1 FROM members WHERE code = ? AND student = ?", (code, student)).fetchone():
+                return "already"
+            row = db.execute("SELECT locked, phase FROM classes WHERE code = ?", (code,)).fetchone()
+            if row is None or row[1] == "ended":
+                return "ended"
+            if row[0]:
+                return "locked"
             (n,) = db.execute("SELECT COUNT(*) FROM members WHERE code = ?", (code,)).fetchone()
-            if n < MAX_MEMBERS:
-                db.execute("INSERT OR IGNORE INTO members (code, student) VALUES (?, ?)", (code, student))
+            if n >= MAX_MEMBERS:
+                return "full"
+            db.execute("INSERT INTO members (code, student) VALUES (?, ?)", (code, student))
+            return "joined"
+
+    def is_member(self, code: str, student: str) -> bool:
+        return self._db().execute("SELECT 1 FROM members WHERE code = ? AND student = ?", (code, student)).fetchone() is not None
+
+    def lock(self, code: str, locked: bool) -> None:
+        self._db().execute("UPDATE classes SET locked = ?, version = version + 1 WHERE code = ? AND locked != ?",
+                           (int(locked), code, int(locked)))
 
     def members(self, code: str) -> int:
         (n,) = self._db().execute("SELECT COUNT(*) FROM members WHERE code = ?", (code,)).fetchone()
@@ -301,15 +363,24 @@ class SQLiteClassStore:
 
     # -------------------------------------------------------------- upkeep
 
-    def allow(self, key: str, now: float, limit: int = JOIN_LIMIT, window: int = JOIN_WINDOW) -> bool:
-        slot = int(now // window)
+    def allow(self, key: str, now: float, limit: int = JOIN_LIMIT, window: int = WINDOW) -> bool:
+        key = key[:100]
         db = self._db()
         with _transaction(db):
-            db.execute("DELETE FROM attempts WHERE window < ?", (slot - 1,))
-            db.execute("INSERT INTO attempts (key, window, count) VALUES (?, ?, 1) "
-                       "ON CONFLICT (key, window) DO UPDATE SET count = count + 1", (key[:100], slot))
-            (count,) = db.execute("SELECT count FROM attempts WHERE key = ? AND window = ?", (key[:100], slot)).fetchone()
-        return int(count) <= limit
+            db.execute("DELETE FROM tries WHERE key = ? AND at <= ?", (key, now - window))
+            (count,) = db.execute("SELECT COUNT(*) FROM tries WHERE key = ?", (key,)).fetchone()
+            if count >= limit:
+                return False  # not counted: a key holds at most ``limit`` rows
+            db.execute("INSERT INTO tries (key, at) VALUES (?, ?)", (key, now))
+        return True
+
+    def open_classes(self, now: float) -> int:
+        (n,) = self._db().execute("SELECT COUNT(*) FROM classes WHERE expires > ?", (now,)).fetchone()
+        return int(n)
+
+    def size(self) -> int:
+        # the database and its write-ahead log (between checkpoints, new pages are there)
+        return sum(os.path.getsize(p) for p in (self.path, Path(f"{self.path}-wal")) if os.path.exists(p))
 
     def purge(self, now: float) -> int:
         db = self._db()
@@ -320,6 +391,7 @@ class SQLiteClassStore:
                 db.execute("DELETE FROM members WHERE code = ?", (code,))
                 db.execute("DELETE FROM rounds WHERE code = ?", (code,))
                 db.execute("DELETE FROM classes WHERE code = ?", (code,))
+            db.execute("DELETE FROM tries WHERE at <= ?", (now - WINDOW,))
         return len(gone)
 
 
@@ -338,5 +410,6 @@ class _transaction:
         self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
 
 
-__all__ = ["ALPHABET", "Answer", "ClassStore", "CODE_LENGTH", "LIFETIME", "Room", "Round", "SQLiteClassStore", "normal_code",
+__all__ = ["ALPHABET", "Answer", "ClassStore", "CODE_LENGTH", "CREATE_LIMIT", "JOIN_LIMIT", "JOINS_PER_ADDRESS", "Joined", "LIFETIME",
+           "MAX_MEMBERS", "MAX_OPEN_CLASSES", "MAX_STORE_BYTES", "Room", "Round", "SQLiteClassStore", "WINDOW", "normal_code",
            "typed_code"]

@@ -6,7 +6,12 @@
   join address.
 - **Join** (/join): a student types the code (or scans the QR code) and lands on /class/<code>.
   Unknown codes are counted per address and refused past :data:`~class_store.JOIN_LIMIT` in ten
-  minutes, so codes cannot be tried cheaply one after another.
+  minutes, so codes cannot be tried cheaply one after another. Opening the class's page puts its
+  code in the student's signed session cookie; the student is counted as joined when the browser
+  comes back with that cookie (the page's first poll, a Refresh, or an answer), so page views by
+  a client that keeps no cookies count nobody. Only a joined student's answer counts (the store
+  checks it), joins are limited per address (:data:`~class_store.JOINS_PER_ADDRESS`, enough for a
+  lecture hall behind one NAT), and the instructor can lock the class to new students.
 - **Follow**: a projection (/present/<name>) opened from the console reports each state it shows
   (present.js posts its address to /class/<code>/view); students see that state, the same step
   and the same hidden cells, read-only. "Explore" gives a student their own copy of the state;
@@ -29,6 +34,7 @@ import functools
 import hashlib
 import io
 import re
+import os
 import secrets
 import threading
 import time
@@ -48,8 +54,9 @@ from grundy.i18n import N_, _
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
-from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_WINDOW, LIFETIME, MAX_MOVE, Answer, ClassStore, Room, Round,
-                                    SQLiteClassStore, normal_code, typed_code)
+from grundy.web.class_store import (ALPHABET, CODE_LENGTH, CREATE_LIMIT, JOINS_PER_ADDRESS, LIFETIME, MAX_MOVE, MAX_OPEN_CLASSES,
+                                    MAX_STORE_BYTES, WINDOW, Answer, ClassStore, Joined, Room, Round, SQLiteClassStore,
+                                    normal_code, typed_code)
 from grundy.web.language import unprefixed
 from grundy.web.practice import feedback
 from grundy.web.respond import fragment_or_page, is_fragment_request
@@ -60,9 +67,12 @@ from grundy.words import error_message, here as language_code
 bp = Blueprint("classroom", __name__)
 
 POLL_MS = 500  # how often a page asks whether its class changed: a step shows within a second
-PURGE_EVERY = 600  # seconds between sweeps of expired classes (one per worker at most)
+PURGE_EVERY = 600  # seconds between sweeps of expired classes (a thread in each process that serves classes)
 MAX_TEACHING = 8  # classes one browser can run at once (the session cookie holds their secrets)
+MAX_JOINED = 8  # classes one browser is remembered in (opened, or joined), newest kept
 STUDENT = "class-student"  # the session key of a student's anonymous id
+OPENED = "class-opened"  # the session key of the codes whose page this browser opened (joining)
+JOINED = "class-joined"  # … and of those it is counted in (so a poll need not ask the store)
 TEACHING = "class-teaching"  # the session key of [[code, secret], …], oldest first
 CLASS_COOKIE = "grundy_class"  # the code (not the secret) a projection reports to, read by present.js
 CODE_PATTERN = f"[{ALPHABET}]{{{CODE_LENGTH}}}"
@@ -73,21 +83,70 @@ def store() -> ClassStore:
 
 
 def register(app: Flask, instance: Path) -> None:
-    path = Path(app.config.get("CLASS_DB", instance / "classes.sqlite3"))
+    # where classes are kept: the app's CLASS_DB, else GRUNDY_CLASS_DB, else instance/classes.sqlite3
+    path = Path(app.config.get("CLASS_DB") or os.environ.get("GRUNDY_CLASS_DB") or instance / "classes.sqlite3")
     app.extensions["grundy.classes"] = SQLiteClassStore(path)
-    app.extensions["grundy.classes.purged"] = 0.0
+    app.extensions["grundy.classes.sweeper"] = Sweeper(app.extensions["grundy.classes"],
+                                                       float(app.config.get("GRUNDY_PURGE_EVERY", PURGE_EVERY)))
+    # classes one address may start in a window: CREATE_LIMIT unless the operator says otherwise
+    # (a school whose instructors all share one address; the browser tests, all from 127.0.0.1)
+    app.config[START_SETTING] = _whole(START_SETTING, app.config.get(START_SETTING, os.environ.get(START_SETTING, CREATE_LIMIT)))
     app.register_blueprint(bp)
+
+
+START_SETTING = "GRUNDY_CLASSES_PER_ADDRESS"
+
+
+def _whole(name: str, value: object) -> int:
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit() and 0 < int(text) <= 10**6):
+        raise ValueError(f"{name} is a whole number from 1 to 1000000; got {text[:20]!r}")
+    return int(text)
 
 
 def _now() -> float:
     return time.time()
 
 
-def _purge_now_and_then(now: float) -> None:
-    """Expired classes go at most every PURGE_EVERY seconds, on the next class started."""
-    if now - current_app.extensions["grundy.classes.purged"] >= PURGE_EVERY:
-        current_app.extensions["grundy.classes.purged"] = now
-        store().purge(now)
+class Sweeper:
+    """Purges expired classes every ``every`` seconds, in a daemon thread of the process that
+    serves classes, started by its first classroom request (so the compute children, which
+    never serve one, start none, and a fork never inherits a running one)."""
+
+    def __init__(self, classes: ClassStore, every: float) -> None:
+        self.classes = classes
+        self.every = every
+        self.swept = threading.Event()  # set after each sweep (the tests wait for it)
+        self._pid = 0
+        self._lock = threading.Lock()
+
+    def ensure_running(self) -> None:
+        if self._pid == os.getpid():
+            return
+        with self._lock:
+            if self._pid != os.getpid():
+                threading.Thread(target=self._run, name="grundy-class-sweeper", daemon=True).start()
+                self._pid = os.getpid()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                self.classes.purge(_now())
+            except Exception:  # noqa: BLE001  (a locked or full disk: try again at the next sweep)
+                current_logger().exception("purging expired classes failed")
+            self.swept.set()
+            time.sleep(self.every)
+
+
+def current_logger() -> Any:
+    import logging
+
+    return logging.getLogger("grundy.classroom")
+
+
+@bp.before_request
+def _sweep_on_schedule() -> None:
+    current_app.extensions["grundy.classes.sweeper"].ensure_running()
 
 
 # ------------------------------------------------------------------ who is asking
@@ -122,11 +181,55 @@ def _student() -> str:
     return sid
 
 
+def _codes(key: str) -> list[str]:
+    kept = session.get(key)
+    return [c for c in kept if isinstance(c, str)][-MAX_JOINED:] if isinstance(kept, list) else []
+
+
+def _remember(key: str, code: str) -> None:
+    session[key] = [c for c in _codes(key) if c != code][-(MAX_JOINED - 1):] + [code]
+
+
+def _come_in(room: Room) -> None:
+    """A student at the class's page or poll: the first visit remembers the code in the session
+    cookie; a request that comes back with it counts the student as joined. Refused (403, 429)
+    when the class is locked or full, or too many students joined from this address."""
+    if room.code in _codes(JOINED) or room.phase == "ended":
+        return
+    if room.code not in _codes(OPENED):
+        _student()
+        _remember(OPENED, room.code)  # counted when the browser shows it keeps its cookie
+        return
+    _enroll(room)
+
+
+def _enroll(room: Room) -> None:
+    """Count this browser's student in ``room`` (once), or refuse with a page that says why."""
+    sid = _student()
+    if not store().is_member(room.code, sid):
+        if room.locked:
+            _closed(room)
+        if not store().allow(f"join:{_address()}", _now(), JOINS_PER_ADDRESS):
+            abort(429, _("Too many students have joined from this network in the last %(minutes)s minutes; wait a few minutes"
+                         " and try again.", minutes=WINDOW // 60))
+        said: Joined = store().join(room.code, sid)
+        if said == "locked":
+            _closed(room)
+        if said == "full":
+            abort(403, _("Class %(code)s is full: it has as many students as a class can have.", code=room.code))
+    _remember(JOINED, room.code)
+
+
+def _closed(room: Room) -> None:
+    abort(403, _("Class %(code)s is closed to new students: the instructor has locked it. Ask them to let new students in,"
+                 " then open this page again.", code=room.code))
+
+
 def _room(code: str) -> Room:
     """The class, or a 404 that says so; an unknown code counts against the asker's address."""
     found = store().room(code, _now()) if re.fullmatch(CODE_PATTERN, code) else None
     if found is None:
-        if not store().allow(_address(), _now()):
+        if not store().allow(f"guess:{_address()}", _now()):
             _too_many()
         abort(404, _("There is no class with the code %(code)s: it may have ended (a class lasts 12 hours), or the code was"
                      " mistyped.", code=code[:CODE_LENGTH + 2]))
@@ -139,7 +242,7 @@ def _address() -> str:
 
 def _too_many() -> None:
     abort(429, _("Too many codes tried from this network; wait %(minutes)s minutes and try again.",
-                 minutes=JOIN_WINDOW // 60))
+                 minutes=WINDOW // 60))
 
 
 def _teacher_room(code: str) -> Room:
@@ -151,10 +254,11 @@ def _teacher_room(code: str) -> Room:
 
 @bp.errorhandler(403)
 @bp.errorhandler(429)
+@bp.errorhandler(503)
 def refused(error: Exception) -> tuple[str, int]:
-    """Not the instructor, or too many codes tried: a page that says so (a 404 is the site's)."""
+    """Not allowed, too many tries, or no room for another class: a page that says so (a 404 is the site's)."""
     status = int(getattr(error, "code", 403))
-    title = N_("Too many tries") if status == 429 else N_("Not allowed")
+    title = {429: N_("Too many tries"), 503: N_("No room for another class")}.get(status, N_("Not allowed"))
     links = [(N_("Join a class"), url_for("classroom.join")), (N_("Run a live class"), url_for("classroom.new"))]
     return render_template("error.html", title=title, message=getattr(error, "description", ""), links=links), status
 
@@ -286,7 +390,14 @@ def _my_classes() -> list[Room]:
 @bp.post("/class/new")
 def start() -> Response:
     now = _now()
-    _purge_now_and_then(now)
+    if store().open_classes(now) >= MAX_OPEN_CLASSES or store().size() >= MAX_STORE_BYTES:
+        abort(503, _("This server is running as many classes as it can hold. Try again later, or end a class you no longer"
+                     " need."))
+    limit = current_app.config[START_SETTING]
+    if not store().allow(f"start:{_address()}", now, limit):
+        abort(429, _("%(count)s classes were started from this network in the last %(minutes)s minutes: that is as many as"
+                     " one network may start. Use one you started (listed on this page), or wait a few minutes.",
+                     count=limit, minutes=WINDOW // 60))
     code, secret = store().create(now)
     kept = _teaching()[-(MAX_TEACHING - 1):]  # the oldest class's key goes first
     session[TEACHING] = [[c, s] for c, s in kept] + [[code, secret]]
@@ -306,7 +417,7 @@ def join() -> Response:
     code = normal_code(typed)
     room = store().room(code, _now()) if code else None
     if room is None:
-        if not store().allow(_address(), _now()):
+        if not store().allow(f"guess:{_address()}", _now()):
             _too_many()
         status = 404  # a code's shape: no class has it
         if code:
@@ -330,8 +441,7 @@ NEVER_IN_CODES = tuple(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" if c no
 @bp.get("/class/<code>")
 def student(code: str) -> Response:
     room = _room(code)
-    if room.phase != "ended":
-        store().join(room.code, _student())  # counted once, however often the page is opened
+    _come_in(room)  # counted once, and only by a browser that keeps its cookie
     explore = request.args.get("explore") == "1"
     context = _student_context(room, explore)
     return Response(render_template("classroom/student.html", **context), mimetype="text/html")
@@ -341,6 +451,7 @@ def student(code: str) -> Response:
 def student_live(code: str) -> Response:
     """The student's live part; 304 while nothing they see has changed."""
     room = _room(code)
+    _come_in(room)
     sid = _student()
     answered = store().answer_of(room.code, room.round, sid) is not None if room.phase in ("open", "revealed") else False
     tag = _student_tag(room, answered, request.args.get("explore") == "1")
@@ -394,6 +505,10 @@ def answer(code: str) -> Response:
         return _student_answer(room, 409, _("This question is closed: the answers have been revealed."))
     if request.form.get("round") != str(room.round):
         return _student_answer(room, 409, _("That question is over; here is the current one."))
+    if room.code not in _codes(OPENED) + _codes(JOINED):
+        abort(403, _("Only students who joined class %(code)s can answer: open its page (scan the QR code on the projector,"
+                     " or type the code at %(join)s), then answer there.", code=room.code, join=_join_short()))
+    _enroll(room)
     says = request.form.get("says", "")
     typed = request.form.get("after", "")
     try:
@@ -516,6 +631,17 @@ def reveal(code: str) -> Response:
 @bp.post("/class/<code>/end")
 def end(code: str) -> Response:
     return _teacher_action(_teacher_room(code), lambda r: store().end(r.code))
+
+
+@bp.post("/class/<code>/lock")
+def lock(code: str) -> Response:
+    """Close the class to new students ("locked=1"), or open it again ("locked=0")."""
+    room = _teacher_room(code)
+    wanted = request.form.get("locked", "")
+    if wanted not in ("0", "1"):
+        return _teach_answer(room, 400, _("locked is 1 (no new students) or 0 (let them in); got %(got)s",
+                                          got=repr(wanted[:10])))
+    return _teacher_action(room, lambda r: store().lock(r.code, wanted == "1"))
 
 
 @bp.post("/class/<code>/view")

@@ -205,21 +205,6 @@ def register(app: Flask, instance: Path) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     # behind HTTPS (a reverse proxy), GRUNDY_SECURE_COOKIES=1 keeps the cookie off plain HTTP
     app.config["SESSION_COOKIE_SECURE"] = os.environ.get("GRUNDY_SECURE_COOKIES") == "1"
-    app.before_request(_same_origin_posts)
-
-
-def _same_origin_posts() -> tuple[str, int] | None:
-    """A POST from another site (a form on someone else's page) is refused: the browser says
-    where it comes from in Sec-Fetch-Site, and older ones in Origin."""
-    if request.method != "POST":
-        return None
-    site = request.headers.get("Sec-Fetch-Site")
-    if site is not None and site not in ("same-origin", "none"):
-        return str(_("Forms on this site accept posts from this site only.")), 403
-    origin = request.headers.get("Origin")
-    if origin and origin != "null" and origin.split("://", 1)[-1] != request.host:
-        return str(_("Forms on this site accept posts from this site only.")), 403
-    return None
 
 
 __all__ = ["CheckedSessionInterface", "Score", "answered", "load", "mark_opened", "opened", "record_answer", "record_move", "said",

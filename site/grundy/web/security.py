@@ -1,7 +1,19 @@
-"""Headers that make the site safe by default: a strict CSP (no inline script, no eval)."""
+"""Headers that make the site safe by default (a strict CSP: no inline script, no eval), and
+whom to believe about the client's address.
+
+Behind a reverse proxy every request comes from the proxy's address, so the limits counted per
+address (class codes tried, students joined, classes started: grundy.web.class_store) would
+count the whole audience as one client. ``GRUNDY_PROXIES`` is the number of proxies in front of
+the app that add ``X-Forwarded-For`` (and ``-Proto``, ``-Host``); that many hops of those headers
+are believed (werkzeug's ProxyFix), and no more, so a client cannot choose its own address by
+sending the header itself. The default, 0, believes none: right for a server facing the network.
+"""
 from __future__ import annotations
 
+import os
+
 from flask import Flask, Response
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 # KaTeX positions glyphs with style attributes and Plotly styles its SVG inline, so inline
 # *styles* are allowed; inline *scripts* and eval never are.
@@ -28,7 +40,23 @@ HEADERS = {
 }
 
 
+MAX_PROXIES = 5  # hops of X-Forwarded-For that may be believed; more is a misconfiguration
+
+
+def trusted_proxies(app: Flask) -> int:
+    """``GRUNDY_PROXIES`` from the app's config or the environment: a whole number 0–5."""
+    text = str(app.config.get("GRUNDY_PROXIES", os.environ.get("GRUNDY_PROXIES", "0"))).strip()
+    if not (text.isascii() and text.isdigit() and int(text) <= MAX_PROXIES):
+        raise ValueError(f"GRUNDY_PROXIES is the number of reverse proxies in front of the app, 0 to {MAX_PROXIES};"
+                         f" got {text[:20]!r}")
+    return int(text)
+
+
 def register(app: Flask) -> None:
+    proxies = trusted_proxies(app)
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
+
     @app.after_request
     def add_headers(response: Response) -> Response:
         for name, value in HEADERS.items():
