@@ -3,9 +3,14 @@ app itself; a child that dies or a request that waits too long gets a 503, never
 pool comes back."""
 from __future__ import annotations
 
+import json
 import os
+import re
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -16,6 +21,7 @@ from grundy.web.pool import MAX_BODY, ComputePool
 from grundy.web.security import HEADERS
 
 CONFIG = {"SECRET_KEY": "test-pool"}
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _app() -> Flask:
@@ -52,7 +58,10 @@ def test_an_answer_from_a_child_is_the_apps_own(pool: ComputePool) -> None:
 
 def test_a_child_sees_the_body_and_cookies_and_sets_the_session(pool: ComputePool) -> None:
     client = Client(pool)
-    answer = client.post("/quiz/answer", data={"game": "nim", "level": "1", "seed": "3", "says": "N"},
+    page = client.get("/quiz/q?game=nim&level=1&seed=3").get_data(as_text=True)  # a child signs the token into the cookie
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert token is not None
+    answer = client.post("/quiz/answer", data={"game": "nim", "level": "1", "seed": "3", "says": "N", "csrf_token": token[1]},
                          headers={"Sec-Fetch-Site": "same-origin"})
     assert answer.status_code == 200 and "Set-Cookie" in answer.headers
     index = client.get("/quiz")  # answered by the app itself, reading the cookie the child signed
@@ -102,3 +111,31 @@ def test_a_widget_asked_again_is_answered_by_the_worker_without_a_child(pool: Co
     assert second.headers["Content-Encoding"] == "br"
     held = client.get(url, headers={"Accept-Encoding": "br", "HX-Request": "true", "If-None-Match": first.headers["ETag"]})
     assert held.status_code == 304
+
+
+_FORKED_WARM = """
+import json, os, sys
+from grundy import create_app
+from grundy.web.pool import ComputePool
+pool = ComputePool(create_app({"TESTING": True}), processes=2, nice=0, wait=120, factory="tests.pool_factory:counted")
+ready = pool.wait_ready(600)
+pids = sorted({pool._executor.submit(os.getpid).result() for _ in range(20)})
+parents = sorted({pool._executor.submit(os.getppid).result() for _ in range(20)})
+print(json.dumps({"ready": ready, "children": pids, "parents": parents}))
+pool.close()
+"""
+
+
+def test_the_children_are_forked_from_an_app_already_built(tmp_path: Path) -> None:
+    """A worker's compute children start warm: the fork server builds (and warms) the app once,
+    and every child is a copy of it; none builds its own. In a process of its own, since a
+    process has one fork server, started by the first pool."""
+    builds = tmp_path / "builds"
+    done = subprocess.run([sys.executable, "-c", _FORKED_WARM], cwd=ROOT, capture_output=True, text=True, timeout=900,
+                          env=os.environ | {"GRUNDY_TEST_BUILDS": str(builds)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    built_in = [int(line) for line in builds.read_text().split()]
+    assert seen["ready"] is True
+    assert len(built_in) == 1 and seen["parents"] == built_in, (built_in, seen)  # the fork server built it, once
+    assert not set(built_in) & set(seen["children"])

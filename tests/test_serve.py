@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import socket
 import subprocess
 import sys
@@ -98,10 +99,16 @@ def test_computing_requests_are_served_by_nicer_children(server: int) -> None:
     come back whole, cookie included); the worker itself stays at the server's priority."""
     status, _, body = exchange(server, b"GET /w/pn-table?upto=40&sg=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
     assert status == 200 and 'data-widget="pn-table"' in body
-    form = b"game=nim&level=1&seed=3&says=N"
+    status, headers, page = exchange(server, b"GET /quiz/q?game=nim&level=1&seed=3 HTTP/1.1\r\nHost: localhost\r\n"
+                                     b"Connection: close\r\n\r\n")  # the question's page: its form carries the token
+    assert status == 200
+    cookie = headers["set-cookie"].split(";", 1)[0].encode()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert token is not None
+    form = b"game=nim&level=1&seed=3&says=N&csrf_token=" + token[1].encode()
     status, headers, body = exchange(server, b"POST /quiz/answer HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
                                      b"Sec-Fetch-Site: same-origin\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                                     b"Content-Length: %d\r\n\r\n%s" % (len(form), form))
+                                     b"Cookie: %s\r\nContent-Length: %d\r\n\r\n%s" % (cookie, len(form), form))
     assert status == 200 and "set-cookie" in headers and "quiz-card" in body
     gunicorn = next(p for p in _descendants(os.getpid()) if b"gunicorn" in Path(f"/proc/{p}/cmdline").read_bytes())
     nice = {p: os.getpriority(os.PRIO_PROCESS, p) for p in _descendants(gunicorn)}
@@ -132,3 +139,36 @@ def test_gunicorns_own_refusals_carry_the_security_headers(server: int, request_
     assert says in body and "Grundy" in body
     assert "<script" not in body  # what the client sent is escaped, never echoed as markup
     assert not re.search(r"Traceback|File \"", body)
+
+
+def _worker_of(master: int) -> int:
+    workers = [p for p in _descendants(master) if _parent(p) == master]
+    assert len(workers) == 1, workers
+    return workers[0]
+
+
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def test_a_killed_worker_takes_its_compute_children_with_it(server: int) -> None:
+    """kill -9 of a worker (a crash, the out-of-memory killer) leaves none of its processes behind:
+    the compute children and the fork server watch the worker and end with it (grundy.web.pool).
+    Last in this module: the master starts a new worker, which the tests above would wait for."""
+    assert exchange(server, b"GET /w/pn-table?upto=30 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200
+    master = next(p for p in _descendants(os.getpid()) if b"gunicorn" in Path(f"/proc/{p}/cmdline").read_bytes())
+    worker = _worker_of(master)
+    below = _descendants(worker)
+    niced = [p for p in below if os.getpriority(os.PRIO_PROCESS, p) == 10]
+    assert len(niced) >= 2, below  # the compute children (and the fork server and resource tracker beside them)
+    handles = {pid: os.pidfd_open(pid) for pid in below}
+    os.kill(worker, 9)
+    waiting = dict(handles)
+    deadline = time.monotonic() + 2.0  # the issue's bound: gone within 2 s (each exit is an event the kernel reports)
+    while waiting and (left := deadline - time.monotonic()) > 0:
+        ready, _, _ = select.select(list(waiting.values()), [], [], left)
+        waiting = {pid: fd for pid, fd in waiting.items() if fd not in ready}
+    for fd in handles.values():
+        os.close(fd)
+    alive = [p for p in waiting if Path(f"/proc/{p}").exists() and "Z" not in Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1][:3]]
+    assert not alive, [Path(f"/proc/{p}/cmdline").read_bytes()[:80] for p in alive]

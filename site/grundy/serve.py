@@ -56,6 +56,10 @@ SWITCH_INTERVAL = 0.0005  # seconds; GRUNDY_SWITCH_INTERVAL overrides it (for be
 # worker's own threads instead (for bench/load.py --compare).
 COMPUTE_PROCESSES = 2
 COMPUTE_NICE = 10
+# Seconds a new worker waits for its children (they build and warm the app once, in the fork
+# server: about 5 s on an idle core) before it takes requests anyway; gunicorn's heartbeat is kept
+# meanwhile, so its timeout does not kill a worker that is still starting on a loaded machine.
+READY_WAIT = 300
 
 _PAGE = """<!doctype html>
 <html lang="en">
@@ -89,13 +93,17 @@ def _write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -
 
 
 def post_worker_init(worker: Any) -> None:
-    """gunicorn's hook, once the app is loaded in a worker: put the compute pool in front of it."""
+    """gunicorn's hook, once the app is loaded in a worker: put the compute pool in front of it,
+    and take no request until its children can answer (they start warm: grundy.web.pool)."""
     processes = int(os.environ.get("GRUNDY_COMPUTE_PROCESSES", COMPUTE_PROCESSES))
     if processes > 0 and isinstance(worker.wsgi, Flask):
+        pool = ComputePool(worker.wsgi, processes=processes, nice=COMPUTE_NICE,
+                           wait=float(os.environ.get("GRUNDY_COMPUTE_WAIT", "20")))
+        if not pool.wait_ready(READY_WAIT, tick=worker.notify):
+            worker.log.warning("the compute children did not start within %s s; taking requests anyway", READY_WAIT)
         # The language prefix is read first, so the pool sees the routes' own paths (/zh/w/grid
         # is /w/grid in Chinese) and hands Chinese widgets to its children like English ones.
-        worker.wsgi = LanguagePrefix(ComputePool(worker.wsgi, processes=processes, nice=COMPUTE_NICE,
-                                                 wait=float(os.environ.get("GRUNDY_COMPUTE_WAIT", "20"))))
+        worker.wsgi = LanguagePrefix(pool)
 
 
 class ThreadWorker(_GunicornThreadWorker):  # type: ignore[misc]  # gunicorn ships no types

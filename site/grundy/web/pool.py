@@ -15,6 +15,18 @@ here is a small page or fragment). A child that dies (killed, out of memory) bre
 that request is answered 503, and the next one gets a fresh pool. A request that gets no answer
 within ``GRUNDY_COMPUTE_WAIT`` seconds, queueing included, is answered 503 with Retry-After.
 
+**Warm from the first request.** The children are forked by multiprocessing's fork server, a
+clean single-threaded process started for the pool, which builds the app once and serves one
+request of every computing kind to itself (:mod:`grundy.web.warm`, its preloaded module) before it
+forks any child: every child starts with the lessons rendered, the templates compiled and the
+engine's modules imported, in milliseconds, and a child that replaces a dead one does too. The
+worker waits for its children before it takes a request (:meth:`ComputePool.wait_ready`, called
+by grundy.serve), so a server just started or restarted answers its first widget at full speed.
+
+**No orphans.** A child watches the worker that owns it (a pidfd: the kernel says when that
+process ends) and exits with it, ``kill -9`` and the out-of-memory killer included; the fork
+server exits when the worker's end of its pipe closes.
+
 The Flask test client and `make dev` do not use it: they call the app directly.
 """
 from __future__ import annotations
@@ -22,8 +34,10 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+import select
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -61,13 +75,33 @@ class ComputePool:
         self._executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
-        # forkserver: the children start from a clean process, not a copy of this threaded one
+        # forkserver: the children start from a clean process, not a copy of this threaded one;
+        # that process builds and warms the app once (grundy.web.warm), and every child is a copy
         context = multiprocessing.get_context("forkserver")
+        os.environ[WARM_FACTORY] = self.factory  # read by grundy.web.warm in the fork server
+        context.set_forkserver_preload(["grundy.web.warm"])
         executor = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_child_start,
-                                       initargs=(self.factory, self.nice))
-        for _ in range(self.processes):  # start the children now, not on the first request
-            executor.submit(_ready)
+                                       initargs=(self.factory, self.nice, os.getpid()))
+        # start the children now, not on the first request
+        self._readiness = [executor.submit(_ready) for _ in range(self.processes)]
         return executor
+
+    def wait_ready(self, timeout: float, tick: Callable[[], None] = lambda: None) -> bool:
+        """Block until the children have started (each built app answered), calling ``tick``
+        about once a second meanwhile (gunicorn's heartbeat); False if ``timeout`` passed first."""
+        deadline = time.monotonic() + timeout
+        for future in self._readiness:
+            while True:
+                tick()
+                try:
+                    future.result(timeout=max(0.0, min(1.0, deadline - time.monotonic())))
+                    break
+                except FutureTimeout:
+                    if time.monotonic() >= deadline:
+                        return False
+                except (BrokenProcessPool, RuntimeError):
+                    return False
+        return True
 
     def computes(self, environ: dict[str, Any]) -> bool:
         """Whether the request belongs to a computing blueprint (by the app's own url_map)."""
@@ -128,15 +162,44 @@ def _busy() -> Answer:
 # ---------------------------------------------------------------- in the child processes
 
 _APP: Flask | None = None
+WARM_FACTORY = "GRUNDY_POOL_FACTORY"  # the environment variable grundy.web.warm reads
 
 
-def _child_start(factory: str, nice: int) -> None:
+def _child_start(factory: str, nice: int, owner: int) -> None:
     global _APP
+    exit_with(owner)
     os.nice(nice)
-    os.environ["GRUNDY_RESPONSE_CACHE_MB"] = "0"  # the worker keeps the answers (grundy.web.delivery)
-    module, _, call = factory.partition(":")
-    __import__(module)
-    _APP = getattr(sys.modules[module], call.removesuffix("()"))()
+    from grundy.web import warm
+
+    _APP = warm.app_for(factory)
+
+
+def exit_with(owner: int) -> None:
+    """End this process as soon as ``owner`` (the worker) ends, however it ends."""
+    try:
+        handle = os.pidfd_open(owner)
+    except ProcessLookupError:
+        os._exit(0)  # the worker is gone already
+    except (AttributeError, OSError):  # no pidfd (not Linux, or a kernel before 5.3): ask every half second
+        def watch() -> None:
+            while os.getppid() != 1 and _alive(owner):
+                time.sleep(0.5)
+            os._exit(0)
+    else:
+        def watch() -> None:
+            select.select([handle], [], [])  # readable once the process has ended
+            os._exit(0)
+    threading.Thread(target=watch, name="grundy-watch-worker", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _ready() -> None:
@@ -148,4 +211,4 @@ def _child_serve(environ: dict[str, Any], body: bytes) -> Answer:
     return collect(_APP, environ | {"wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr})
 
 
-__all__ = ["MAX_BODY", "ComputePool"]
+__all__ = ["MAX_BODY", "ComputePool", "exit_with"]
