@@ -104,6 +104,8 @@ class Browser:
         sent.setdefault("Accept-Encoding", ACCEPT_ENCODING)
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if method == "POST" and "grundy_csrf" in self.cookies:  # the session's token, as present.js sends it
+            sent["X-CSRF-Token"] = self.cookies["grundy_csrf"]
         body = None
         if form is not None:
             body = urlencode(form).encode()
@@ -436,6 +438,7 @@ class Result:
 def with_class(server: subprocess.Popen[bytes], port: int, seconds: int, transport: str) -> Result:
     """The class load (``transport``: "polling" or "sse"), and wrk meanwhile."""
     teacher = Browser(port)
+    teacher.request("GET", "/class/new")  # the start page: its form's token comes with its cookie
     status, response, _, _ = teacher.request("POST", "/class/new")
     location = response.getheader("Location", "")
     match = re.search(r"/class/([A-Z0-9]+)/teach", location)

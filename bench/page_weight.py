@@ -14,6 +14,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -41,8 +42,12 @@ def _free_port() -> int:
 def _serve(port: int, app: str = "grundy:create_app()", extra: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
     """The site as `make run` serves it (gunicorn with grundy.serve's settings); ``app`` and
     ``extra`` gunicorn arguments for a bench that serves a variant (bench/classroom.py)."""
+    # live classes in a store of the bench's own: the limits per address (classes started from
+    # 127.0.0.1) start afresh, and the instance's own store is left alone
+    classes = Path(tempfile.mkdtemp(prefix="grundy-bench-")) / "classes.sqlite3"
     server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "python:grundy.serve", "--bind", f"127.0.0.1:{port}",
-                               *extra, app], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               *extra, app], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              env=os.environ | {"GRUNDY_CLASS_DB": str(classes)})
     for _ in range(300):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):

@@ -269,7 +269,10 @@ class SQLiteClassStore:
 
     def room(self, code: str, now: float) -> Room | None:
         row = self._db().execute(f"SELECT {_ROOM} FROM classes WHERE code = ? AND expires > ?", (code, now)).fetchone()
-        return Room(*row[:7], bool(row[7])) if row else None
+        if row is None:
+            return None
+        code, created, expires, version, view, number, phase, locked = row
+        return Room(code, created, expires, version, view, number, phase, bool(locked))
 
     def is_teacher(self, code: str, secret: str) -> bool:
         row = self._db().execute("SELECT secret FROM classes WHERE code = ?", (code,)).fetchone()

@@ -196,6 +196,8 @@ def _come_in(room: Room) -> None:
     when the class is locked or full, or too many students joined from this address."""
     if room.code in _codes(JOINED) or room.phase == "ended":
         return
+    if room.locked and not store().is_member(room.code, _student()):
+        _closed(room)  # told at once, on the first visit
     if room.code not in _codes(OPENED):
         _student()
         _remember(OPENED, room.code)  # counted when the browser shows it keeps its cookie
