@@ -35,7 +35,7 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = ROOT / ".venv" / "bin"
-FIRST = ["/w/pn-table?rule=set&set=1,3,4&upto=120&sg=1", "/present/wythoff-plot?upto=30",
+FIRST = ["/w/pn-table?rule=set&set=1,3,4&upto=120&sg=1", "/present/wythoff?upto=30",
          "/quiz/q?game=wythoff&level=2&seed=77", "/play/nim?start=3,5,7,9"]
 PHONES = 40
 WIDGETS = 8

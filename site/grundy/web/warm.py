@@ -33,6 +33,7 @@ def build(factory: str) -> Flask:
 def warm(app: Flask) -> None:
     """One request of each computing kind, in both languages (each compiles its templates)."""
     from grundy.practice.games import SPECS
+    from grundy.web.widgets import PRESENTABLE
     from grundy.widgets import WIDGETS
 
     client = app.test_client()
@@ -40,7 +41,7 @@ def warm(app: Flask) -> None:
     for prefix in ("", "/zh"):
         for name in WIDGETS:
             client.get(f"{prefix}/w/{name}")
-        for name in ("pn-table", "wythoff-plot"):
+        for name in PRESENTABLE:
             client.get(f"{prefix}/present/{name}")
         for name in SPECS:
             client.get(f"{prefix}/play/{name}")
