@@ -33,6 +33,9 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from page_weight import _free_port as free_port  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = ROOT / ".venv" / "bin"
 FIRST = ["/w/pn-table?rule=set&set=1,3,4&upto=120&sg=1", "/present/wythoff?upto=30",
@@ -40,12 +43,6 @@ FIRST = ["/w/pn-table?rule=set&set=1,3,4&upto=120&sg=1", "/present/wythoff?upto=
 PHONES = 40
 WIDGETS = 8
 WIDGET_ROUNDS = 5
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start(tree: Path, port: int, classes: Path) -> tuple[subprocess.Popen[bytes], float]:

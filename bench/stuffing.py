@@ -91,6 +91,9 @@ def main() -> None:
             wait_listening(port)
             get(port, "/", timeout=600)
             teacher, code = teacher_of(port)
+            real = Jar(port)  # a real student, who joins before the attack
+            real.ask("GET", f"/class/{code}")
+            real.ask("GET", f"/class/{code}/live")
 
             # poll stuffing, cookieless: a fresh page (and token) for every answer
             statuses: Counter[int] = Counter()
@@ -121,18 +124,20 @@ def main() -> None:
             print(f"fake students with cookie jars: {FAKES} tried in {time.monotonic() - began:.0f} s: {dict(statuses)}; "
                   f"answers counted: {answered(teacher, code)}, students joined: {members(teacher, code)}")
 
-            # a real student, after all that (from this same address: the join limit may refuse them too)
-            real = Jar(port)
-            real.ask("GET", f"/class/{code}")
+            # the real student, joined before all that, answers now
             status, _ = real.ask("POST", f"/class/{code}/answer", {"round": "1", "says": "N", "after": "3,3",
                                                                    "csrf_token": real.token()})
-            print(f"a real student from the same address then answers: {status}")
+            print(f"a student who joined before the attack then answers: {status}")
+            late = Jar(port)
+            late.ask("GET", f"/class/{code}")
+            status, _ = late.ask("GET", f"/class/{code}/live")
+            print(f"a student joining after it from the same address: {status} (the address's joins are used up)")
 
             # joined count from page views
-            _, other = teacher_of(port)
+            second, other = teacher_of(port)
             for _ in range(VIEWS):
                 Jar(port, keeps=False).ask("GET", f"/class/{other}")
-            print(f"{VIEWS} cookieless views of a class's page: the console says {members(teacher, other)} students joined")
+            print(f"{VIEWS} cookieless views of a class's page: the console says {members(second, other)} students joined")
 
             # cross-site
             for label, headers in (("Origin: null", {"Origin": "null"}), ("no Origin, no Sec-Fetch-Site, no token", {})):

@@ -44,9 +44,10 @@ WINDOW = 600  # seconds
 # running with odds under 1 in 100 (17,280 tries of 244 million codes).
 JOIN_LIMIT = 120
 JOIN_WINDOW = WINDOW
-# Students one address may join (to any class): a lecture hall whose phones all reach the
-# server through one NAT address joins whole (the largest halls seat about 500-600), while one
-# script cannot make more than this many voters.
+# Students one address may join to one class: a lecture hall whose phones all reach the server
+# through one NAT address joins whole (the largest halls seat about 500-600; halls of one school
+# each count apart), while a script at one address cannot make more than this many voters in a
+# class (bench/stuffing.py counts it).
 JOINS_PER_ADDRESS = 600
 # Classes one address may start: an instructor starts one or two a lecture, a school's NAT a
 # handful of instructors; a script cannot fill the store.

@@ -211,9 +211,9 @@ def _enroll(room: Room) -> None:
     if not store().is_member(room.code, sid):
         if room.locked:
             _closed(room)
-        if not store().allow(f"join:{_address()}", _now(), JOINS_PER_ADDRESS):
-            abort(429, _("Too many students have joined from this network in the last %(minutes)s minutes; wait a few minutes"
-                         " and try again.", minutes=WINDOW // 60))
+        if not store().allow(f"join:{room.code}:{_address()}", _now(), JOINS_PER_ADDRESS):
+            abort(429, _("Too many students have joined this class from this network in the last %(minutes)s minutes; wait a"
+                         " few minutes and try again.", minutes=WINDOW // 60))
         said: Joined = store().join(room.code, sid)
         if said == "locked":
             _closed(room)
