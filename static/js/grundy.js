@@ -151,9 +151,15 @@
   // ------------------------------------------------------------------ typing across swaps
   // A field typed in while the widget's request is under way would be lost when the answer
   // replaces the form (a quick reader ticks "SG values", then types a new largest heap at once).
-  // What was typed since the request left is put back into the new form, so the next Enter or
-  // "Show" applies it; the request itself already carried everything typed before it.
+  // What a field reads when the answer comes (its final value, however it got there: typed,
+  // deleted, pasted over, filled in) is put back into the new form, so the next Enter or "Show"
+  // applies it; the request itself already carried everything typed before it. The field the
+  // reader is in also keeps its caret and selection, so the keys that follow act on the new
+  // field as they would have on the old one: the new field's caret used to be at its start (or,
+  // with a value put back, at its end), so "12" selected whole and then typed over with 15 read
+  // "1512" when the answer came between the select and the typing, as it can inside fill().
   var typed = {};     // widget id -> {field name: the control typed in}
+  var editing = {};   // widget id -> the text field the reader was in as the answer came, and its selection
 
   function onTyping(event) {
     var t = event.target;
@@ -161,10 +167,41 @@
     if (w && w.id && busy[w.id] && t.type !== "hidden") (typed[w.id] = typed[w.id] || {})[t.name] = t;
   }
 
+  function caretOf(field) {
+    try {  // a box or a choice has no caret (null, or an error in older browsers)
+      if (typeof field.selectionStart === "number") {
+        return { start: field.selectionStart, end: field.selectionEnd, direction: field.selectionDirection || "none" };
+      }
+    } catch (e) { /* no caret */ }
+    return null;
+  }
+
+  // Noted just before the answer replaces the widget (htmx swaps in the same task). The quiz
+  // card and the game board (not widgets) send the focus on to what comes next instead.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var w = event.detail && event.detail.target;
+    if (!w || !w.id || !w.matches || !w.matches(".widget")) return;
+    delete editing[w.id];
+    var a = document.activeElement;
+    var caret = a && a.name && a.type !== "hidden" && w.contains(a) ? caretOf(a) : null;
+    if (caret) editing[w.id] = { field: a, caret: caret };
+  });
+
+  // The control in the new form that stands where `was` stood in the old one.
+  function twinOf(fresh, was) {
+    var byId = was.id && document.getElementById(was.id);
+    if (byId && fresh.contains(byId)) return byId;
+    return Array.prototype.find.call(fresh.querySelectorAll("[name]"), function (now) {
+      return now.name === was.name && now.type === was.type;
+    }) || null;
+  }
+
   function restoreTyping(id) {
-    var fields = typed[id];
-    var fresh = fields && document.getElementById(id);
+    var fields = typed[id] || {};
+    var edit = editing[id];
+    var fresh = document.getElementById(id);
     delete typed[id];
+    delete editing[id];
     if (!fresh) return;
     Object.keys(fields).forEach(function (name) {
       var was = fields[name];
@@ -177,6 +214,15 @@
         }
       });
     });
+    var now = edit && twinOf(fresh, edit.field);
+    if (!now) return;
+    var a = document.activeElement;
+    if (a !== now && (!a || a === document.body || !document.contains(a))) now.focus({ preventScroll: true });
+    // The same selection only over the same text: an answer that rewrote the field (a value the
+    // server put in its own words) keeps the caret the browser gave it.
+    if (document.activeElement === now && now.value === edit.field.value && now.setSelectionRange) {
+      try { now.setSelectionRange(edit.caret.start, edit.caret.end, edit.caret.direction); } catch (e) { /* no caret */ }
+    }
   }
 
   // An action taken while the widget's request is under way (Enter in a field, a box ticked, a
