@@ -1,6 +1,12 @@
 """Playwright drives Debian's Chromium (/usr/bin/chromium); every browser test is marked
 ``browser`` and fails on any console error (CSP violations included) or any request that
-leaves 127.0.0.1."""
+leaves 127.0.0.1.
+
+A browser test waits for the event it needs and never says how soon it must come: the suite has
+to pass on a machine loaded to the full, where anything can take seconds. Every wait (an
+``expect``, an action, ``wait_for_*``, ``expect_request``) has one generous limit, :data:`HANG`,
+there only so that a hung page fails instead of stalling the run; no test sets a shorter one.
+How fast things happen (a phone following the projector, say) is measured in bench/."""
 from __future__ import annotations
 
 import os
@@ -10,7 +16,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+
+HANG = 60_000  # ms: a guard against a hung page, not a deadline (see above)
+expect.set_options(timeout=HANG)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -47,6 +57,8 @@ class Watch:
         self.requests: list[str] = []
 
     def attach(self, page: Page) -> Page:
+        page.context.set_default_timeout(HANG)  # the pages it opens (a new tab) too
+        page.set_default_timeout(HANG)
         page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         page.on("request", lambda r: self.requests.append(r.url))
@@ -58,6 +70,13 @@ class Watch:
                      and urlsplit(u).hostname != "127.0.0.1"]
         assert elsewhere == []
         assert self.requests, "the page made no request at all"
+
+
+@pytest.fixture()
+def context(context: BrowserContext) -> BrowserContext:
+    """pytest-playwright's context, with the same hang guard for a test that takes ``page`` alone."""
+    context.set_default_timeout(HANG)
+    return context
 
 
 @pytest.fixture()
