@@ -24,8 +24,8 @@ dev: $(STAMP)  ## the development server: reloads code and re-renders edited les
 test: $(STAMP) chromium  ## every test: engine, web, lessons and the browser
 	$(BIN)/python -m pytest
 
-quick: $(STAMP)  ## the quick loop: everything but the browser tests
-	$(BIN)/python -m pytest -m "not browser"
+quick: $(STAMP)  ## the quick loop: everything but the browser tests, fewer examples of each property (tests/conftest.py)
+	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -m "not browser"
 
 chromium:  ## the browser tests drive Debian's Chromium
 	@if ! command -v chromium >/dev/null 2>&1; then \

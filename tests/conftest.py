@@ -1,23 +1,63 @@
 """Shared fixtures: the app, a test client, and a live server for the browser tests."""
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 from werkzeug.serving import make_server
 
 from grundy import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# Hypothesis, two ways (HYPOTHESIS_PROFILE): "full", the default (`make test`, CI), runs every
+# property test with its own max_examples as written; "quick" (`make quick`) runs at most
+# QUICK_EXAMPLES of each, the written counts included (pytest_collection_modifyitems below).
+# Both derandomized, without an example database: a run's examples follow from the tests'
+# source alone, so a failure in CI is the same failure on a laptop, on every xdist worker, and
+# no .hypothesis folder (kept on one machine, not another) changes what runs.
+QUICK_EXAMPLES = 10
+settings.register_profile("full", derandomize=True, database=None)
+settings.register_profile("quick", settings.get_profile("full"), max_examples=QUICK_EXAMPLES)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "full"))
+
+
+def quick() -> bool:
+    """Whether this run is the quick one (asked when needed: ``--hypothesis-profile`` loads later)."""
+    return settings.get_current_profile_name() == "quick"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under the quick profile, a property test's own ``@settings(max_examples=...)`` is capped
+    at QUICK_EXAMPLES too (a profile alone changes only the tests that name no count)."""
+    if not quick():
+        return
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        own = getattr(test, "_hypothesis_internal_use_settings", None)  # where @given keeps a test's settings
+        if own is not None and own.max_examples > QUICK_EXAMPLES:
+            test._hypothesis_internal_use_settings = settings(own, max_examples=QUICK_EXAMPLES)  # type: ignore[union-attr]
+
+
+@cache
+def shared_app() -> Flask:
+    """The test session's app, built once: the ``app`` fixture, and what test modules read at
+    collection (tests/test_fuzz.py's routes). A test that needs other settings (compute slots,
+    a content folder) builds its own; its lessons come from the process's memo of rendered
+    lessons (grundy.lessons.catalog), so that costs a fraction of a second, not a re-render."""
+    return create_app({"TESTING": True})
+
 
 @pytest.fixture(scope="session")
 def app() -> Flask:
-    return create_app({"TESTING": True})
+    return shared_app()
 
 
 @pytest.fixture()

@@ -114,11 +114,9 @@ def test_every_sum_a_lesson_works_out_is_right(path: Path) -> None:
         assert len(sums) >= 10, "the pattern still finds the worked sums of lessons 3 and 4"
 
 
-def test_lesson_5s_board_is_not_spoiled_by_the_table_under_it() -> None:
+def test_lesson_5s_board_is_not_spoiled_by_the_table_under_it(app: Flask) -> None:
     """Issue 14, fix 5: the P-position table under "fill in the board yourself" opens on request."""
-    from grundy import create_app
-
-    html = create_app().extensions["grundy.catalog"].get("wythoff").html
+    html = app.extensions["grundy.catalog"].get("wythoff").html
     board = html.index('data-widget="grid"')
     table = html.index("<table>\n<thead>", board)  # the first Markdown table after the board
     check = html.index('<details class="answer"><summary>Check your board', board)

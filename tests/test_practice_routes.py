@@ -10,16 +10,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from grundy import create_app
 from grundy.practice.games import SPECS as ARENAS, SUMS_LESSON
 from grundy.practice.quiz import LEVELS, question
 
 HX = {"HX-Request": "true", "HX-Current-URL": "http://localhost/play/nim"}
 
 
-@pytest.fixture(scope="module")
-def app() -> Flask:
-    return create_app({"TESTING": True, "SECRET_KEY": "test-secret"})
+# The app is the test session's own (tests/conftest.py): these tests need nothing else of it.
 
 
 @pytest.fixture()

@@ -29,9 +29,7 @@ from grundy.web.practice import tidy
 from tests.english import english_left, is_english
 
 
-@pytest.fixture(scope="module")
-def app() -> Flask:
-    return create_app({"TESTING": True, "SECRET_KEY": "test-secret"})
+# The app is the test session's own (tests/conftest.py): these tests need nothing else of it.
 
 
 @pytest.fixture()

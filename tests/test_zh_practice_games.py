@@ -11,7 +11,6 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from grundy import create_app
 from grundy.games.core import GameError
 from grundy.i18n import _
 from grundy.practice.games import SPECS, make_arena
@@ -25,9 +24,7 @@ TYPED = {"row", "none"}
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(scope="module")
-def app() -> Flask:
-    return create_app({"TESTING": True, "SECRET_KEY": "test-secret"})
+# The app is the test session's own (tests/conftest.py): these tests need nothing else of it.
 
 
 @pytest.fixture()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +77,14 @@ def render_lesson(path: Path, render_widget: WidgetRenderer, glossary: Sequence[
                   language: str = "en") -> Lesson:
     """Read and render one lesson file, or raise LessonError naming the file and line. With a
     glossary, each term's first use links to its entry at ``glossary_url``."""
+    return _render(path, path.read_text(encoding="utf-8"), render_widget, glossary, glossary_url, language)
+
+
+def _render(path: Path, text: str, render_widget: WidgetRenderer, glossary: Sequence[Term], glossary_url: str,
+            language: str) -> Lesson:
     match = FILENAME.fullmatch(path.name)
     if not match:
         raise LessonError(path, 1, "a lesson file is named NN-slug.md, e.g. 02-p-and-n-positions.md")
-    text = path.read_text(encoding="utf-8")
     meta = _front_matter(path, text)
     md = build_markdown(render_widget)
     env: dict[str, Any] = {}
@@ -107,6 +111,31 @@ def render_lesson(path: Path, render_widget: WidgetRenderer, glossary: Sequence[
     )
 
 
+# Rendered lessons, shared by every Catalog of the process: rendering all of them (Markdown,
+# glossary links, KaTeX, the widgets' first frames) takes seconds, and each create_app() of a
+# test session would otherwise pay it again for the same files. One entry per file and way of
+# rendering it, replaced when the file's text changes, so the memo stays as big as the content.
+_MEMO: dict[tuple[Any, ...], tuple[str, tuple[Term, ...], Lesson]] = {}
+_MEMO_LOCK = threading.Lock()
+
+
+def _renderer_key(render_widget: WidgetRenderer) -> tuple[Any, ...] | None:
+    """What makes two widget renderers render alike: the same function code with the same
+    captured values (each app's ``lesson_widget_renderer()`` is a new closure of the same code).
+    What they read beyond their arguments, the process's widget registry and the templates, is
+    the same for every app of a process, since every app reads templates from the same folder.
+    None for a renderer that is not a plain function or captures something unhashable."""
+    code = getattr(render_widget, "__code__", None)
+    if code is None:
+        return None
+    try:
+        cells = tuple(cell.cell_contents for cell in getattr(render_widget, "__closure__", None) or ())
+        hash(cells)
+    except (TypeError, ValueError):  # unhashable, or a cell not filled yet
+        return None
+    return (code, cells)
+
+
 @dataclass
 class Catalog:
     """All lessons of one language, in order. ``refresh()`` re-renders files that changed."""
@@ -126,12 +155,34 @@ class Catalog:
 
     def load(self) -> None:
         """Render every lesson; the first broken one raises LessonError."""
-        lessons = [render_lesson(p, self.render_widget, self.glossary, self.glossary_url, self.language) for p in self.files()]
+        lessons = [self._rendered(p) for p in self.files()]
         slugs = [lesson.slug for lesson in lessons]
         for lesson in lessons:
             if slugs.count(lesson.slug) > 1:
                 raise LessonError(lesson.path, 1, f"the slug {lesson.slug!r} is used twice")
         self.lessons = lessons
+
+    def _rendered(self, path: Path) -> Lesson:
+        """The lesson in ``path``, from the process's memo when this file's text was already
+        rendered the same way (an app made again in one process, as the tests do, or a development
+        server whose other lesson was edited); else rendered now and kept."""
+        text = path.read_text(encoding="utf-8")
+        way = _renderer_key(self.render_widget)
+        if way is None:  # a renderer whose output cannot be told apart from another's: never shared
+            return _render(path, text, self.render_widget, self.glossary, self.glossary_url, self.language)
+        key = (path.resolve(), self.language, self.glossary_url, way)
+        glossary = tuple(self.glossary)
+        with _MEMO_LOCK:
+            kept = _MEMO.get(key)
+        if kept is not None and kept[0] == text and kept[1] == glossary:
+            lesson = kept[2]
+        else:
+            lesson = _render(path, text, self.render_widget, glossary, self.glossary_url, self.language)
+            with _MEMO_LOCK:
+                _MEMO[key] = (text, glossary, lesson)
+        mtime_ns = path.stat().st_mtime_ns
+        # same path, same text: only the file's time can differ (refresh() compares it)
+        return lesson if lesson.path == path and lesson.mtime_ns == mtime_ns else replace(lesson, path=path, mtime_ns=mtime_ns)
 
     def refresh(self) -> None:
         """Re-render when a file was added, removed or edited (used by the development server)."""
