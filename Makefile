@@ -55,6 +55,7 @@ vendor:  ## refresh static/vendor from the versions pinned in package.json (need
 bench: $(STAMP)  ## benchmarks (not tests); figures go in closing notes
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/budget.py
+	$(BIN)/python bench/worst.py
 	$(BIN)/python bench/page_weight.py
 	$(BIN)/python bench/ratios.py
 	$(BIN)/python bench/classroom.py

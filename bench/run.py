@@ -79,20 +79,20 @@ def practice_searches() -> None:
 
     cases = [
         (make_arena("nim"), (12, 12, 12, 12)),
-        (make_arena("misere-nim"), (12, 12, 12, 12)),
+        (make_arena("misere-nim"), (10, 10, 10, 10)),
         (make_arena("bash", {"m": "20"}), (749,)),
         (make_arena("bash", {"m": "1"}), (749,)),
         (make_arena("nim"), (45, 45)),
         (make_arena("bash", {"m": "5"}), (20, 20, 20)),
         (make_arena("subtraction", {"set": "1,3,4"}), (20, 20, 20)),
-        (make_arena("wythoff"), ((31, 31),)),
-        (make_arena("wythoff"), ((6, 6), (6, 6))),
-        (make_arena("kiki"), ((12, 12), (12, 12))),
-        (make_arena("marbles"), ((6, 7), (4, 6))),
-        (make_arena("bomb"), ((3, 4), (4, 3))),
-        (make_arena("kayles"), (22,)),
+        (make_arena("wythoff"), ((22, 22),)),
+        (make_arena("wythoff"), ((5, 5), (5, 5))),
+        (make_arena("kiki"), ((8, 8), (8, 8))),
+        (make_arena("marbles"), ((6, 6), (4, 5))),
+        (make_arena("bomb"), ((4, 3), (3, 3))),
+        (make_arena("kayles"), (20,)),
         (make_arena("kayles"), (7, 8)),
-        (make_arena("grundys-game"), (24,)),
+        (make_arena("grundys-game"), (22,)),
     ]
     for arena, position in cases:
         assert arena.unplayable(position) is None, (arena, position)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from grundy.games.core import GameError, remoteness
 from grundy.games.nim import NimHeap
-from grundy.practice.arena import replay
+from grundy.practice.arena import WORK_LIMIT, replay
 from grundy.practice.games import SPECS as ARENAS
 from grundy.practice.games import make_arena
 
@@ -329,23 +329,55 @@ def test_wythoff_question_sizes_do_not_give_the_answer_away(level, hi):
         assert max(a, b) <= hi
 
 
-@pytest.mark.parametrize("game, start", [("bomb", "3,4;4,3"), ("bomb", "3,3;2,4"), ("kayles", "22"), ("kayles", "7,8"),
-                                         ("grundys-game", "24"), ("nim", "12,12,12,12"), ("nim", "45,45"),
-                                         ("wythoff", "31,31"), ("kiki", "13x13;13x13"), ("marbles", "6,7;4,6")])
+# The largest starts of each shape the work bound accepts (bench/worst.py measures them cold) and
+# the next size up, refused: arena.WORK_LIMIT for the searched games, the bombs' measured bound.
+LARGEST_ACCEPTED = [("bomb", "4,3;3,3"), ("bomb", "3,3;2,4"), ("kayles", "20"), ("kayles", "7,8"), ("grundys-game", "22"),
+                    ("nim", "12,12,12,12"), ("nim", "45,45"), ("misere-nim", "10,10,10,10"), ("wythoff", "22,22"),
+                    ("kiki", "9x9;9x9"), ("marbles", "6,6;4,5"), ("k-multiple", "57"), ("mock-turtles", "TTTTTTTH")]
+JUST_BEYOND = [("bomb", "3,4;4,3"), ("bomb", "4,4;4,3;2,3"), ("bomb", "5,2"), ("bomb", "4,4"), ("kayles", "21"),
+               ("kayles", "8,9"), ("grundys-game", "23"), ("nim", "13,13,13,13"), ("nim", "46,46"),
+               ("misere-nim", "11,11,11,11"), ("wythoff", "23,23"), ("kiki", "10x10;10x10"), ("marbles", "6,7;4,6"),
+               ("k-multiple", "58"), ("mock-turtles", "TTTTTTTTH"),
+               ("marbles", "0,1;0,1;0,1;0,1;0,1;0,1;18,19;18,19"), ("wythoff", "0,0;0,0;0,0;0,0;0,0;13,13;13,13;13,13")]
+
+
+@pytest.mark.parametrize("game, start", LARGEST_ACCEPTED)
 def test_the_largest_starts_the_bench_times_are_accepted(game, start):
     """`make bench` times these; a start the bound refuses would silently shrink what play offers
     (a measured bound, like the bombs', replaces the estimate instead of adding to it)."""
     arena = make_arena(game)
-    assert arena.unplayable(arena.parse(start)) is None
+    position = arena.parse(start)
+    assert arena.unplayable(position) is None
+    if arena.spec.play_limit is None:
+        assert arena.search_work(position) <= WORK_LIMIT
 
 
-@pytest.mark.parametrize("game, start", [("bomb", "4,4;4,3;2,3"), ("bomb", "5,2"), ("bomb", "4,4"), ("kayles", "23"),
-                                         ("kayles", "8,9"), ("grundys-game", "25"), ("nim", "13,13,13,13"),
-                                         ("wythoff", "32,32"), ("marbles", "0,1;0,1;0,1;0,1;0,1;0,1;18,19;18,19"),
-                                         ("wythoff", "0,0;0,0;0,0;0,0;0,0;13,13;13,13;13,13")])
+@pytest.mark.parametrize("game, start", JUST_BEYOND)
 def test_just_beyond_them_is_refused_before_any_search(game, start):
     arena = make_arena(game)
-    assert arena.unplayable(arena.parse(start)) is not None
+    position = arena.parse(start)
+    assert arena.unplayable(position) is not None
+    if arena.spec.play_limit is None:
+        assert arena.search_work(position) > WORK_LIMIT and arena.unplayable(position) == arena.too_large
+
+
+@pytest.mark.parametrize("game, start", [("k-multiple", "134:11"), ("circle", "25")])
+def test_the_estimate_counts_the_moves_of_what_a_start_reaches(game, start):
+    """A k-multiple heap's limit grows after a move (134:11 reaches 123:33), and a ring's first move
+    leaves a row with more moves than the ring: their searches took 0.6–0.9 s while the estimate
+    counted only the start's moves. Every component a start reaches has at most move_count moves."""
+    arena = make_arena(game, {"k": "4"} if game == "circle" else {"k": "3"})
+    fam = arena.family
+    (c,) = arena.parse(start)
+    seen, todo = {c}, [c]
+    while todo:
+        for _action, parts in fam.moves(todo.pop()):
+            for part in parts:
+                if part not in seen:
+                    seen.add(part)
+                    todo.append(part)
+    assert max(sum(1 for _ in fam.moves(x)) for x in seen) <= fam.move_count(c)
+    assert arena.unplayable((c,)) == arena.too_large
 
 
 def test_a_start_is_decided_once_and_remembered(monkeypatch):

@@ -522,7 +522,7 @@ def test_a_start_with_no_move_is_refused(client, url):
 
 
 def test_marbles_end_when_a_marble_reaches_home(client):
-    page = winning_history(client, "/play/marbles?start=5,8;3,7&hints=1")
+    page = winning_history(client, "/play/marbles?start=5,8;2,7&hints=1")
     assert "You win!" in page and "You moved a marble onto (0, 0)." in page and "no move left" not in page
 
 

@@ -239,7 +239,7 @@ def test_the_same_bounds_stay_english_on_english_pages(app: Flask) -> None:
     with app.test_request_context("/"):
         assert make_arena("bomb").unplayable(((5, 4),)) == (
             "bombs multiply as they explode, so the computer plays at most 2 bombs within rows and columns 1 to 4,"
-            " none larger than 3×4")
+            " none larger than 3×4 and together at most 21 cells")
 
 
 # ------------------------------------------------------------------ through the site

@@ -171,9 +171,14 @@ class CircleFamily(Family[tuple[int, int]]):
         return positions_within(n - 1) + 1 if kind == RING else positions_within(n)
 
     def move_count(self, c: tuple[int, int]) -> int:
+        """The moves from ``c`` or from anything it reaches: a ring's first move leaves a row of
+        up to n − 1 coins, which has more moves than the ring (about K for each coin)."""
         kind, n = c
         if kind == RING:
-            return min(self.k, n)
+            return max(min(self.k, n), self._row_moves(n - 1))
+        return self._row_moves(n)
+
+    def _row_moves(self, n: int) -> int:
         return sum(n - t + 1 for t in range(1, min(self.k, n) + 1))
 
     def longest(self, c: tuple[int, int]) -> int:

@@ -249,7 +249,9 @@ class Family(ABC, Generic[C]):
         raise GameError(f"{self.key} cannot be searched whole", "no-search", game=self.key)
 
     def move_count(self, c: C) -> int:
-        """How many moves ``c`` has; no position it reaches has more."""
+        """How many moves ``c`` has, where no position it reaches has more; otherwise a bound on
+        the moves of every position it reaches (a k-multiple heap, a ring), which the computer's
+        search estimate relies on (0 only when ``c`` has no move)."""
         return sum(1 for _ in self.moves(c))
 
     def longest(self, c: C) -> int:

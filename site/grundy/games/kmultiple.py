@@ -250,7 +250,9 @@ class KMultipleFamily(Family[tuple[int, int]]):
         return c[0] * (c[0] + 1) // 2 + 1
 
     def move_count(self, c: tuple[int, int]) -> int:
-        return min(c)
+        """The moves from ``c`` or from any heap it reaches: a later move's limit grows (k times
+        the last take), so only the stones left bound it (134:11 reaches 123:33)."""
+        return max(min(c), c[0] - 1)
 
     def longest(self, c: tuple[int, int]) -> int:
         return c[0]  # every move takes at least one stone

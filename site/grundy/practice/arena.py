@@ -29,12 +29,17 @@ Position = tuple[Any, ...]  # a family's components; each family fixes their typ
 MAX_COMPONENTS = 8
 MAX_POSITION_TEXT = 200  # characters: a position is typed by hand or carried in a URL
 # The computer searches the whole game to choose its move, so a start is refused when the search
-# could be long: WORK_LIMIT bounds an upper bound on the successors it generates (see
-# Arena.search_work), checked before any search. The searches here generate 0.5–1.9 million
-# successors a second (`make bench`: misère Nim is the slowest), so 100,000 keeps every accepted
-# first move near 200 ms. SEARCH_LIMIT bounds the positions one search may add to a memo,
-# whatever the estimate says.
-WORK_LIMIT = 100_000
+# could be long: WORK_LIMIT bounds an upper bound on the search's cost (see Arena.search_work),
+# checked before any search. The cost is counted in units of about a microsecond of CPU, cold
+# (bench/worst.py measures it): a Nim move is one unit, a move of a game whose moves cost more to
+# make is its spec's ``move_cost`` units, and each position costs SEARCH_POSITION_COST more on top
+# of its moves (the memo, the stack, settling what it reaches: with few moves a position, as in
+# Bash with m = 1, that is most of the work). 120,000 units keep every accepted request, page and
+# hints included, within the 200 ms budget (bench/budget.py's ACCEPTED_MS; bench/worst.py measured
+# at most ~190 ms on a machine loaded ~4× over, where 150,000 let Wythoff and Nim reach 230 ms).
+# SEARCH_LIMIT bounds the positions one search may add to a memo, whatever the estimate says.
+WORK_LIMIT = 120_000
+SEARCH_POSITION_COST = 16
 SEARCH_LIMIT = 70_000
 MEMO_LIMIT = 70_000  # a rule's memo is replaced by an empty one once it holds more positions
 # A game's moves travel in its URL, and gunicorn reads request lines of up to 4094 bytes
@@ -232,18 +237,20 @@ class Arena:
 
     # -- the computer
     def search_work(self, position: Position) -> int:
-        """An upper bound on the successors the computer's search generates from ``position``,
-        decided before any search and whatever the memo holds: the settled positions it can
-        reach (components that can still move, grouped when equal: k copies of a component
+        """An upper bound on the cost of the computer's search from ``position`` (in WORK_LIMIT's
+        units), decided before any search and whatever the memo holds: the settled positions it
+        can reach (components that can still move, grouped when equal: k copies of a component
         with s reachable states give at most C(s + k − 1, k) multisets; different groups
-        multiply) times the moves from the start, which no later position exceeds. Components
-        with no move left change nothing and count for nothing."""
+        multiply), each costing SEARCH_POSITION_COST plus its moves at the spec's ``move_cost``
+        each; no position has more moves than the start (the families' ``move_count``).
+        Components with no move left change nothing and count for nothing."""
         fam = self.family
         live = [fam.canonical(c) for c in position if fam.move_count(c)]
         positions = 1
         for c, copies in Counter(live).items():
             positions *= comb(fam.size(c) + copies - 1, copies)
-        return positions * max(1, sum(fam.move_count(c) for c in live))
+        moves = max(1, sum(fam.move_count(c) for c in live))
+        return positions * (SEARCH_POSITION_COST + moves * self.spec.move_cost)
 
     def unplayable(self, position: Position) -> str | None:
         """Why the computer will not play from ``position``, or None if it will. Decided once
@@ -360,4 +367,4 @@ def replay(arena: Arena, start: Position, afters: tuple[Position, ...]) -> list[
     return played
 
 
-__all__ = ["MAX_HISTORY", "Arena", "PlayMove", "Position", "replay"]
+__all__ = ["MAX_HISTORY", "SEARCH_POSITION_COST", "WORK_LIMIT", "Arena", "PlayMove", "Position", "replay"]

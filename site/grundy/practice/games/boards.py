@@ -12,10 +12,12 @@ from grundy.practice.arena import Arena, Position
 from grundy.practice.games.pairs import GRID_SIDE
 
 # Bombs multiply as they explode, so their bound is measured, not estimated: at most two bombs,
-# rows and columns 1 to 4, each at most 12 cells (3×4 or 4×3). The worst, 3,4;4,3, searches in
-# ~0.22 s; a single 4×4 bomb takes as long alone, and 3,4;4,4 about 1 s (`make bench`).
+# rows and columns 1 to 4, each at most 12 cells (3×4 or 4×3), together at most 21 cells. The
+# worst, 4,3;3,3, takes ~90 ms of CPU cold with hints (bench/worst.py); 3,4;4,3 (24 cells) took
+# ~350 ms, and a single 4×4 bomb as long.
 BOMB_PLAY_SIDE = 4
 BOMB_PLAY_AREA = 12
+BOMB_PLAY_TOTAL_AREA = 21
 BOMB_PLAY_COUNT = 2
 
 
@@ -94,8 +96,9 @@ def _marbles_start(r: random.Random) -> str:
 
 
 MARBLES = g.GameSpec(
+    move_cost=2,  # measured (bench/worst.py): its moves cost 2× a Nim move's to make
     key="marbles", family="marbles", lesson=("sg-by-search", "marbles-gym-101908b"),
-    draw=_marbles_draw, start="5,8;3,7", random_start=_marbles_start,
+    draw=_marbles_draw, start="5,8;2,7", random_start=_marbles_start,
     rule_text=lambda f: str(_("move one marble up, left, or diagonally up-left, any number of cells")),
     reason=_marbles_reason, visual=_grid_visual("marbles"), noun=(N_("marble"), N_("marbles")), where=N_("(marble {})"),
     ending=N_("whoever moves a marble onto (0, 0) wins"), answer_hint=N_("each marble as row,column"), picture="grid",
@@ -158,9 +161,11 @@ def _bomb_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[st
 def _bomb_limit(_arena: Arena, position: Position) -> str | None:
     """Bombs multiply as they explode, so the search is bounded by measurement instead of the
     usual estimate."""
-    if len(position) > BOMB_PLAY_COUNT or any(max(c) > BOMB_PLAY_SIDE or c[0] * c[1] > BOMB_PLAY_AREA for c in position):
+    if (len(position) > BOMB_PLAY_COUNT or any(max(c) > BOMB_PLAY_SIDE or c[0] * c[1] > BOMB_PLAY_AREA for c in position)
+            or sum(c[0] * c[1] for c in position) > BOMB_PLAY_TOTAL_AREA):
         return str(_("bombs multiply as they explode, so the computer plays at most %(count)s bombs within rows and"
-                     " columns 1 to %(side)s, none larger than 3×4", count=BOMB_PLAY_COUNT, side=BOMB_PLAY_SIDE))
+                     " columns 1 to %(side)s, none larger than 3×4 and together at most %(cells)s cells",
+                     count=BOMB_PLAY_COUNT, side=BOMB_PLAY_SIDE, cells=BOMB_PLAY_TOTAL_AREA))
     return None
 
 

@@ -80,6 +80,7 @@ def _bash_visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]]
 
 
 BASH = g.GameSpec(
+    move_cost=3,  # measured (bench/worst.py): its moves cost 3× a Nim move's to make
     key="bash", family="bash", lesson=("bash-game", "the-key-fact"),
     move_lesson=("bash-game", "the-winning-strategy"), also_in=("impartial-games",), draw=_bash_draw, start="15",
     random_start=lambda r: str(r.randint(8, 40)),
@@ -139,6 +140,7 @@ def _subtraction_visual(arena: Arena, position: Position) -> tuple[str, dict[str
 
 
 SUBTRACTION = g.GameSpec(
+    move_cost=3,  # measured (bench/worst.py): its moves cost 3× a Nim move's to make
     key="subtraction", family="subtraction",
     lesson=("mex-and-sg", "worked-example-take-1-3-or-4"), draw=_subtraction_draw, start="12,9",
     random_start=lambda r: str(r.randint(5, 30)),
@@ -172,6 +174,7 @@ def _powers_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[
 
 
 POWERS = g.GameSpec(
+    move_cost=3,  # measured (bench/worst.py): its moves cost 3× a Nim move's to make
     key="powers-of-two", family="subtraction", title=N_("Take a power of two (HDU 1847)"),
     lesson=("p-and-n-positions", "hdu-1847-good-luck-in-cet-4-everybody"), draw=_powers_draw, start="10",
     random_start=lambda r: str(r.randint(5, 30)),
@@ -252,6 +255,7 @@ def _misere_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[
 
 
 MISERE_NIM = g.GameSpec(
+    move_cost=2,  # measured (bench/worst.py): its moves cost 2× a Nim move's to make
     key="misere-nim", always_sums=True, family="nim", title=N_("Misère Nim"), lesson=("misere", "misère-nim"),
     move_lesson=("misere", "misère-nim"), draw=_misere_draw, start="1,2,4",
     random_start=lambda r: _heaps_start(r, 1, 9), rule_text=NIM.rule_text, reason=_misere_reason,

@@ -58,6 +58,7 @@ def _wythoff_visual(_arena: Arena, position: Position) -> tuple[str, dict[str, s
 
 
 WYTHOFF = g.GameSpec(
+    move_cost=3,  # measured (bench/worst.py): its moves cost 3× a Nim move's to make
     key="wythoff", family="wythoff", lesson=("wythoff", "the-construction"),
     move_lesson=("wythoff", "every-winning-move"), draw=_wythoff_draw, start="4,9",
     random_start=lambda r: f"{r.randint(2, 25)},{r.randint(2, 25)}",
@@ -116,6 +117,7 @@ def _kiki_visual(_arena: Arena, position: Position) -> tuple[str, dict[str, str]
 
 
 KIKI = g.GameSpec(
+    move_cost=2,  # measured (bench/worst.py): its moves cost 2× a Nim move's to make
     key="kiki", family="kiki", lesson=("sg-by-search", "kikis-game-hdu-2147"),
     draw=_kiki_draw, start="6x7", random_start=lambda r: f"{r.randint(2, 20)}x{r.randint(2, 20)}",
     rule_text=lambda f: str(_("move the coin one cell left, down, or diagonally down-left")),

@@ -79,6 +79,9 @@ class GameSpec:
     # Why the computer will not play a start, where a measured bound replaces the usual estimate
     # of the search (bombs multiply as they explode); None: the estimate decides.
     play_limit: Callable[[Arena, Position], str | None] | None = None
+    # What one move costs the computer's search, in arena.WORK_LIMIT's units (a Nim move is 1):
+    # measured by bench/worst.py, for the games whose moves take longer to make.
+    move_cost: int = 1
     check_component: Callable[[Family[Any], Any], None] = _any_component  # practice's bounds on a part
     sum_is_plain: bool = True  # False where a sum's moves need more than one component's (Nim's XOR table)
     always_sums: bool = False  # every level's positions are sums (Nim's heaps, Kayles' rows), not just level 3

@@ -55,6 +55,7 @@ def _check(fam: Family[Any], c: tuple[int, ...]) -> None:
     _coins(fam, c)
 
 STAIRCASE = GameSpec(
+    move_cost=2,  # measured (bench/worst.py): its moves cost 2× a Nim move's to make
     key="staircase", family="staircase", lesson=("staircase", "the-rule"),
     move_lesson=("staircase", "the-rule"), draw=_draw, start="1,2,2",
     random_start=lambda r: ",".join(str(r.randint(0, 3)) for _ in range(r.randint(3, 4))),

@@ -73,6 +73,7 @@ def _check(fam: Family[Any], c: tuple[int, ...]) -> None:
 
 
 MOCK_TURTLES = GameSpec(
+    move_cost=6,  # measured (bench/worst.py): its moves cost 6× a Nim move's to make
     key="mock-turtles", family="mock-turtles", title=N_("Mock Turtles (coin turning)"),
     lesson=("coin-turning", "mock-turtles"), move_lesson=("coin-turning", "mock-turtles"),
     draw=_draw, start="THHTTH", random_start=lambda r: turtles.format_row(tuple(map(bool, _row(r, 5, 7)))),
