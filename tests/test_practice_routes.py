@@ -583,7 +583,7 @@ def test_a_post_from_another_site_is_refused(client):
 
 def test_the_session_cookie_is_samesite_lax_and_http_only(client):
     r = answer(client, "nim", 1, 3, "N")
-    cookie = r.headers["Set-Cookie"]
+    cookie = next(c for c in r.headers.getlist("Set-Cookie") if c.startswith("session="))
     assert "SameSite=Lax" in cookie and "HttpOnly" in cookie
 
 

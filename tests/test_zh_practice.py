@@ -299,9 +299,9 @@ def test_a_game_that_does_not_exist_is_a_chinese_404(client: FlaskClient) -> Non
 def test_a_post_from_another_site_is_refused_in_chinese(client: FlaskClient) -> None:
     form = {"game": "nim", "level": "1", "seed": "3", "says": "N"}
     refused = client.post("/zh/quiz/answer", data=form, headers={"Sec-Fetch-Site": "cross-site"})
-    assert refused.status_code == 403 and body(refused) == "本站的表单只接受从本站提交的内容。"
+    assert refused.status_code == 403 and "本站的表单只接受从本站提交的内容。" in body(refused)
     english = client.post("/quiz/answer", data=form, headers={"Sec-Fetch-Site": "cross-site"})
-    assert body(english) == "Forms on this site accept posts from this site only."
+    assert "Forms on this site accept posts from this site only." in body(english)
 
 
 def test_a_busy_server_says_so_in_chinese(monkeypatch: pytest.MonkeyPatch) -> None:

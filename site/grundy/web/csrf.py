@@ -40,13 +40,14 @@ FORMS = frozenset({"classroom", "practice"})
 
 
 def token_value() -> str:
-    return secrets.token_urlsafe(32)
+    # hex: digits and a-f only, so no word a test looks for in a page (SG, P-position) can appear in it
+    return secrets.token_hex(32)
 
 
 def token() -> str:
     """This session's token, made on first use."""
     kept = session.get(SESSION_KEY)
-    if not (isinstance(kept, str) and len(kept) == 43):
+    if not (isinstance(kept, str) and len(kept) == 64):
         kept = token_value()
         session[SESSION_KEY] = kept
     return kept
