@@ -21,11 +21,11 @@ run: $(STAMP)  ## serve the site at http://$(HOST):$(PORT) with gunicorn (settin
 dev: $(STAMP)  ## the development server: reloads code and re-renders edited lessons
 	$(BIN)/flask --app grundy run --debug --host $(HOST) --port $(PORT)
 
-test: $(STAMP) chromium  ## every test: engine, web, lessons and the browser
-	$(BIN)/python -m pytest
+test: $(STAMP) chromium  ## every test: engine, web, lessons and the browser, on every core (pytest-xdist)
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 quick: $(STAMP)  ## the quick loop: everything but the browser tests, fewer examples of each property (tests/conftest.py)
-	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -m "not browser"
+	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -m "not browser" -n auto --dist worksteal
 
 chromium:  ## the browser tests drive Debian's Chromium
 	@if ! command -v chromium >/dev/null 2>&1; then \
