@@ -59,6 +59,8 @@ bench: $(STAMP)  ## benchmarks (not tests); figures go in closing notes
 	$(BIN)/python bench/page_weight.py
 	$(BIN)/python bench/ratios.py
 	$(BIN)/python bench/classroom.py
+	$(BIN)/python bench/restart.py
+	$(BIN)/python bench/stuffing.py
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

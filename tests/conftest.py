@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import threading
 from collections.abc import Iterator
 from functools import cache
@@ -14,6 +15,16 @@ from hypothesis import settings
 from werkzeug.serving import make_server
 
 from grundy import create_app
+from tests.forms import FormClient
+
+# The live classes of a test session are kept in a store of its own (each xdist worker has
+# one too): the limits counted per address in it (classes started from 127.0.0.1, say) start
+# afresh with every run, as they would on a server just installed.
+os.environ["GRUNDY_CLASS_DB"] = str(Path(tempfile.mkdtemp(prefix="grundy-classes-")) / "classes.sqlite3")
+
+# Every app's test client posts forms with the session's CSRF token, as the site's pages do
+# (tests/forms.py); the refusal of a post without one is tested with Flask's plain client.
+Flask.test_client_class = FormClient
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,7 +63,8 @@ def shared_app() -> Flask:
     collection (tests/test_fuzz.py's routes). A test that needs other settings (compute slots,
     a content folder) builds its own; its lessons come from the process's memo of rendered
     lessons (grundy.lessons.catalog), so that costs a fraction of a second, not a re-render."""
-    return create_app({"TESTING": True})
+    # the browser tests start every class from 127.0.0.1: the limit per address is tested on its own
+    return create_app({"TESTING": True, "GRUNDY_CLASSES_PER_ADDRESS": 1000})
 
 
 @pytest.fixture(scope="session")

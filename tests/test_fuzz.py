@@ -43,7 +43,8 @@ def _keys(path: str) -> list[str]:
     if path.startswith("/problems"):
         return ["topic", "judge"] + reserved
     if path.startswith(("/class", "/join")):
-        return ["code", "explore", "round", "says", "after", "game", "level", "position", "url", "view"] + reserved
+        return ["code", "explore", "round", "says", "after", "game", "level", "position", "url", "view", "locked",
+                "csrf_token"] + reserved
     return reserved
 
 
@@ -145,12 +146,16 @@ def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
     field of posing a question, reporting a view and answering, with each nasty value, as the
     class's own instructor."""
     teacher = app.test_client()
+    teacher.environ_base["REMOTE_ADDR"] = "10.99.0.1"  # classes started are counted per address
     code = teacher.post("/class/new").headers["Location"].rsplit("/", 2)[-2]
-    fields = {"round": ["game", "level", "position"], "view": ["url"], "answer": ["round", "says", "after"]}
+    teacher.get(f"/class/{code}")  # the instructor's browser joins as a student too, so its answers reach the checks
+    teacher.get(f"/class/{code}/live")
+    fields = {"round": ["game", "level", "position"], "view": ["url"], "answer": ["round", "says", "after"], "lock": ["locked"]}
     for action, keys in fields.items():
         for key in keys:
             for value in NASTY:
-                form = {"game": "nim", "level": "1", "position": "", "round": "1", "says": "N", "url": "/present/pn-table"}
+                form = {"game": "nim", "level": "1", "position": "", "round": "1", "says": "N", "url": "/present/pn-table",
+                        "locked": "0"}
                 form[key] = value
                 response = teacher.post(f"/class/{code}/{action}", data=form, headers={"HX-Request": "true"})
                 assert response.status_code < 500, (action, key, value, response.status_code)

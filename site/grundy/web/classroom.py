@@ -51,6 +51,7 @@ from markupsafe import Markup
 
 from grundy.games.core import GameError
 from grundy.i18n import N_, _
+from grundy.numerals import read_whole
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
@@ -99,9 +100,10 @@ START_SETTING = "GRUNDY_CLASSES_PER_ADDRESS"
 
 def _whole(name: str, value: object) -> int:
     text = str(value).strip()
-    if not (text.isascii() and text.isdigit() and 0 < int(text) <= 10**6):
+    number = read_whole(text, max_digits=7)
+    if number is None or not 0 < number <= 10**6:
         raise ValueError(f"{name} is a whole number from 1 to 1000000; got {text[:20]!r}")
-    return int(text)
+    return number
 
 
 def _now() -> float:

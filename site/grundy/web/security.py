@@ -15,6 +15,8 @@ import os
 from flask import Flask, Response
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from grundy.numerals import read_whole
+
 # KaTeX positions glyphs with style attributes and Plotly styles its SVG inline, so inline
 # *styles* are allowed; inline *scripts* and eval never are.
 CSP = "; ".join(
@@ -46,10 +48,11 @@ MAX_PROXIES = 5  # hops of X-Forwarded-For that may be believed; more is a misco
 def trusted_proxies(app: Flask) -> int:
     """``GRUNDY_PROXIES`` from the app's config or the environment: a whole number 0–5."""
     text = str(app.config.get("GRUNDY_PROXIES", os.environ.get("GRUNDY_PROXIES", "0"))).strip()
-    if not (text.isascii() and text.isdigit() and int(text) <= MAX_PROXIES):
+    number = read_whole(text, max_digits=2)
+    if number is None or number > MAX_PROXIES:
         raise ValueError(f"GRUNDY_PROXIES is the number of reverse proxies in front of the app, 0 to {MAX_PROXIES};"
                          f" got {text[:20]!r}")
-    return int(text)
+    return number
 
 
 def register(app: Flask) -> None:
