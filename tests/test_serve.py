@@ -37,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
@@ -46,15 +46,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     pytest.fail("gunicorn did not start:\n" + log.read_text())
                 time.sleep(0.1)
+        # The socket listens at once; a worker takes requests once its compute children can answer
+        # (grundy.web.pool), a minute or more on a loaded machine: wait for that answer, not a clock.
+        assert exchange(port, b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")[0] == 200
         yield port
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        try:
+            process.wait(timeout=HANG)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+HANG = 600  # seconds: only a hung server takes this long, however loaded the machine
 
 
 def exchange(port: int, request: bytes) -> tuple[int, dict[str, str], str]:
     """Send raw bytes, read the whole answer (the server closes): status, headers, body."""
-    with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+    with socket.create_connection(("127.0.0.1", port), timeout=HANG) as s:
         s.sendall(request)
         data = b""
         while chunk := s.recv(65536):
