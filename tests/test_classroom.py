@@ -28,7 +28,7 @@ from werkzeug.test import TestResponse
 from grundy.games.core import GameError
 from grundy.practice.games import SPECS
 from grundy.practice.quiz import check_move, winning_moves
-from grundy.web import class_store, classroom
+from grundy.web import class_questions, class_store, classroom
 from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, Answer, Room, Round, SQLiteClassStore,
                                     normal_code)
 from grundy.web.widgets import PRESENTABLE
@@ -1030,7 +1030,7 @@ def test_the_followed_widget_folds_away_during_a_question_and_goes_when_the_clas
 @pytest.mark.parametrize("part, total, percent", [(0, 0, 0), (1, 3, 33), (2, 3, 67), (1, 8, 13), (3, 8, 38), (1, 200, 1),
                                                   (1, 201, 0), (4, 4, 100)])
 def test_a_share_is_whole_percent_rounded_half_up(part: int, total: int, percent: int) -> None:
-    assert classroom.Split(total, 0, 0, 0, 0, 0, "", 0).percent(part) == percent
+    assert class_questions.Split(total, 0, 0, 0, 0, 0, "", 0).percent(part) == percent
 
 
 def test_the_reveal_counts_the_answers_not_the_class(app: Flask) -> None:

@@ -30,42 +30,38 @@ off, the pages are plain forms and a "Refresh" link.
 from __future__ import annotations
 
 import csv
-import functools
 import hashlib
 import io
-import re
+import logging
 import os
+import re
 import secrets
 import threading
 import time
-from collections import Counter, OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
 
-import segno
 from flask import Blueprint, Flask, Response, abort, current_app, redirect, render_template, request, session, url_for
-from markupsafe import Markup
 
 from grundy.games.core import GameError
 from grundy.i18n import N_, _
-from grundy.numerals import read_whole
-from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
+from grundy.web.class_questions import Poll, judge, pose, question_of, split
 from grundy.web.class_store import (ALPHABET, CODE_LENGTH, CREATE_LIMIT, JOINS_PER_ADDRESS, LIFETIME, MAX_MOVE, MAX_OPEN_CLASSES,
-                                    MAX_STORE_BYTES, WINDOW, Answer, ClassStore, Joined, Room, Round, SQLiteClassStore,
+                                    MAX_STORE_BYTES, WINDOW, ClassStore, Joined, Room, SQLiteClassStore,
                                     normal_code, typed_code)
-from grundy.web.language import unprefixed
+from grundy.web.class_view import join_short, local_only, qr, view, view_path
 from grundy.web.practice import feedback
 from grundy.web.respond import fragment_or_page, is_fragment_request
-from grundy.web.widgets import PRESENTABLE, render_widget, resumed
+from grundy.web.security import whole_setting
+from grundy.web.widgets import PRESENTABLE
 from grundy.widgets import WIDGETS
 from grundy.words import error_message, here as language_code
 
 bp = Blueprint("classroom", __name__)
+LOG = logging.getLogger(__name__)
 
 POLL_MS = 500  # how often a page asks whether its class changed: a step shows within a second
 PURGE_EVERY = 600  # seconds between sweeps of expired classes (a thread in each process that serves classes)
@@ -91,19 +87,11 @@ def register(app: Flask, instance: Path) -> None:
                                                        float(app.config.get("GRUNDY_PURGE_EVERY", PURGE_EVERY)))
     # classes one address may start in a window: CREATE_LIMIT unless the operator says otherwise
     # (a school whose instructors all share one address; the browser tests, all from 127.0.0.1)
-    app.config[START_SETTING] = _whole(START_SETTING, app.config.get(START_SETTING, os.environ.get(START_SETTING, CREATE_LIMIT)))
+    app.config[START_SETTING] = whole_setting(app, START_SETTING, CREATE_LIMIT, 1, 10**6)
     app.register_blueprint(bp)
 
 
 START_SETTING = "GRUNDY_CLASSES_PER_ADDRESS"
-
-
-def _whole(name: str, value: object) -> int:
-    text = str(value).strip()
-    number = read_whole(text, max_digits=7)
-    if number is None or not 0 < number <= 10**6:
-        raise ValueError(f"{name} is a whole number from 1 to 1000000; got {text[:20]!r}")
-    return number
 
 
 def _now() -> float:
@@ -135,15 +123,9 @@ class Sweeper:
             try:
                 self.classes.purge(_now())
             except Exception:  # noqa: BLE001  (a locked or full disk: try again at the next sweep)
-                current_logger().exception("purging expired classes failed")
+                LOG.exception("purging expired classes failed")
             self.swept.set()
             time.sleep(self.every)
-
-
-def current_logger() -> Any:
-    import logging
-
-    return logging.getLogger("grundy.classroom")
 
 
 @bp.before_request
@@ -267,88 +249,6 @@ def refused(error: Exception) -> tuple[str, int]:
     return render_template("error.html", title=title, message=getattr(error, "description", ""), links=links), status
 
 
-# ------------------------------------------------------------------ questions
-
-
-@dataclass(frozen=True, slots=True)
-class Poll:
-    """A round's question and, once it is revealed, how the class answered."""
-
-    round: Round
-    q: quiz_mod.Question
-
-
-def question_of(r: Round) -> quiz_mod.Question:
-    """The question of a round: drawn from (game, level, seed), or the typed position under the
-    game's opening rule (the one /play starts with)."""
-    if not r.position:
-        return quiz_mod.question(r.game, r.level, r.seed)
-    arena = SPECS[r.game].arena({})
-    return quiz_mod.Question(r.game, r.level, r.seed, arena, arena.parse(r.position))
-
-
-def pose(game: str, level_text: str, typed: str) -> quiz_mod.Question:
-    """The question the instructor asked for, checked: a known game and level, and a typed
-    position the computer could play out (so every answer can be judged quickly)."""
-    if game not in SPECS:
-        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=repr(game[:30]), games=", ".join(SPECS)),
-                        "unknown-game")
-    level = int(level_text) if level_text in ("1", "2", "3") else 0
-    if level not in quiz_mod.LEVELS:
-        raise GameError(_("the level is 1, 2 or 3; got %(level)s", level=repr(level_text[:10])), "bad-level")
-    typed = typed.strip()
-    if not typed:
-        return quiz_mod.question(game, level, secrets.randbelow(quiz_mod.MAX_SEED + 1))
-    spec = SPECS[game]
-    state = play_mod.parse(game, spec.arena({}).rule_query() | {"start": typed})  # bounds, as /play checks a start
-    why = state.arena.unplayable(state.start)
-    if why:
-        raise GameError(why, "too-large")
-    return quiz_mod.Question(game, level, 0, state.arena, state.start)
-
-
-def judge(q: quiz_mod.Question, says: str, typed: str) -> Answer:
-    """A student's answer, checked like the quiz checks one: P or N, and on N optionally the
-    position a winning move leaves (a legal move, or a GameError saying why not)."""
-    if says not in ("P", "N"):
-        raise GameError(_("answer with P (losing for the player to move) or N (winning)"), "bad-answer")
-    typed = typed.strip()
-    if says == "P" or not typed:
-        return Answer(says, "", None)  # type: ignore[arg-type]
-    if len(typed) > MAX_MOVE:
-        raise GameError(_("a position is at most %(most)s characters long", most=MAX_MOVE), "position-too-long", most=MAX_MOVE)
-    verdict = quiz_mod.check_move(q, typed)
-    if verdict.move is None:
-        raise GameError(verdict.message, "not-a-move")
-    return Answer("N", q.arena.format(verdict.move.after), verdict.wins)
-
-
-@dataclass(frozen=True, slots=True)
-class Split:
-    """How a round was answered."""
-
-    total: int
-    p: int
-    n: int
-    right: int
-    moves: int  # N answers that gave a move
-    winning: int  # … and it wins
-    wrong_move: str  # the most common losing move ("" if none)
-    wrong_count: int
-
-    def percent(self, part: int) -> int:
-        """``part`` of the answers in whole percent, halves rounded up (in integers)."""
-        return (200 * part + self.total) // (2 * self.total) if self.total else 0
-
-
-def split(answers: list[Answer], truth: str) -> Split:
-    losing = Counter(a.move for a in answers if a.move and a.wins is False)
-    wrong, wrong_count = losing.most_common(1)[0] if losing else ("", 0)
-    return Split(len(answers), sum(a.says == "P" for a in answers), sum(a.says == "N" for a in answers),
-                 sum(a.says == truth for a in answers), sum(bool(a.move) for a in answers),
-                 sum(a.wins is True for a in answers), wrong, wrong_count)
-
-
 def _poll(room: Room) -> Poll | None:
     current = store().round_of(room.code, room.round) if room.round else None
     if current is None:
@@ -382,7 +282,7 @@ def _page(template: str, fragment: str, status: int = 200, **context: Any) -> Re
 
 @bp.get("/class/new")
 def new() -> str:
-    return render_template("classroom/new.html", teaching=_my_classes(), view=_view_path(request.args.get("view", "")))
+    return render_template("classroom/new.html", teaching=_my_classes(), view=view_path(request.args.get("view", "")))
 
 
 def _my_classes() -> list[Room]:
@@ -405,7 +305,7 @@ def start() -> Response:
     code, secret = store().create(now)
     kept = _teaching()[-(MAX_TEACHING - 1):]  # the oldest class's key goes first
     session[TEACHING] = [[c, s] for c, s in kept] + [[code, secret]]
-    view = _view_path(request.form.get("view", ""))
+    view = view_path(request.form.get("view", ""))
     if view:
         store().show(code, view)
     response = redirect(url_for("classroom.teach", code=code), code=303)
@@ -476,7 +376,7 @@ def _student_context(room: Room, explore: bool) -> dict[str, Any]:
     poll = _poll(room) if room.phase in ("open", "revealed") else None
     mine = store().answer_of(room.code, room.round, _student()) if poll else None
     context: dict[str, Any] = {"room": room, "explore": explore, "poll": poll, "mine": mine, "poll_ms": POLL_MS,
-                               "view": _view(room.view), "typed": "", "error": None,
+                               "view": view(room.view), "typed": "", "error": None,
                                "view_key": hashlib.sha256(room.view.encode()).hexdigest()[:12],
                                "tag": _student_tag(room, mine is not None, explore)}
     context["needs_plotly"] = bool(context["view"] and context["view"].draws_figure)
@@ -511,7 +411,7 @@ def answer(code: str) -> Response:
         return _student_answer(room, 409, _("That question is over; here is the current one."))
     if room.code not in _codes(OPENED) + _codes(JOINED):
         abort(403, _("Only students who joined class %(code)s can answer: open its page (scan the QR code on the projector,"
-                     " or type the code at %(join)s), then answer there.", code=room.code, join=_join_short()))
+                     " or type the code at %(join)s), then answer there.", code=room.code, join=join_short()))
     _enroll(room)
     says = request.form.get("says", "")
     typed = request.form.get("after", "")
@@ -572,11 +472,11 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
     members = store().members(room.code)
     context: dict[str, Any] = {
         "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": join_url,
-        "join_short": _join_short(), "local_only": _local_only(), "tag": _teacher_tag(room, count, members), "members": members,
-        "qr": _qr(room),
+        "join_short": join_short(), "local_only": local_only(), "tag": _teacher_tag(room, count, members), "members": members,
+        "qr": qr(room),
         "count": count,
         "games": SPECS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
-        "view": _view(room.view), "rounds": _summary(room) if room.phase == "ended" else [],
+        "view": view(room.view), "rounds": _summary(room) if room.phase == "ended" else [],
         "error": None, "form": {"game": poll.round.game if poll else "nim", "level": str(poll.round.level if poll else 1),
                                 "position": ""},
     }
@@ -653,13 +553,13 @@ def follow_view(code: str) -> Response:
     """A projection reports the state it shows (present.js, after every step); the answer is
     the badge it shows in its corner. Only the instructor's projection is followed."""
     room = _teacher_room(code)
-    path = _view_path(request.form.get("url", ""))
+    path = view_path(request.form.get("url", ""))
     if path is None:
         return Response(_("Students can follow projections (/present/…) only."), status=400, mimetype="text/plain")
     if room.phase == "ended":  # the projection drops its class bar, and reports no more
         return Response(_("This class has ended."), status=410, mimetype="text/plain")
     store().show(room.code, path)
-    return Response(render_template("classroom/_badge.html", room=room, join_short=_join_short(), qr=_qr(room)),
+    return Response(render_template("classroom/_badge.html", room=room, join_short=join_short(), qr=qr(room)),
                     mimetype="text/html")
 
 
@@ -689,101 +589,6 @@ def _summary(room: Room) -> list[dict[str, Any]]:
             continue
         rows.append({"round": r, "q": q, "split": split(store().answers(room.code, r.number), r.truth)})
     return rows
-
-
-# ------------------------------------------------------------------ the followed view
-
-
-def _view_path(url: str) -> str | None:
-    """A projection's address as students may follow it: /present/<a projectable widget>?query
-    (the language prefix dropped: each student reads in their own language), or None."""
-    if not url or len(url) > 2000:
-        return None
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return None
-    path = unprefixed(parts.path)
-    match = re.fullmatch(r"/present/([a-z0-9-]+)", path)
-    if not match or match[1] not in PRESENTABLE:
-        return None
-    query = parts.query[:500]
-    return f"{path}?{query}" if query else path
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """The projected widget, rendered for a phone: its fragment and its own page's address."""
-
-    html: Markup
-    name: str
-    title: str
-    own_url: str
-    draws_figure: bool
-
-
-_VIEWS: OrderedDict[tuple[str, str, str], View] = OrderedDict()  # (path, language, root) → the rendered view
-_VIEWS_LOCK = threading.Lock()
-VIEWS_KEPT = 64
-
-
-def _view(path: str) -> View | None:
-    """The projected widget for a student's page. Forty phones ask for the same state after
-    each step: it is rendered once per worker and language, and kept (the last VIEWS_KEPT)."""
-    if not path:
-        return None
-    key = (path, language_code(), request.script_root)
-    with _VIEWS_LOCK:
-        if key in _VIEWS:
-            _VIEWS.move_to_end(key)
-            return _VIEWS[key]
-    made = _render_view(path)
-    if made is not None:
-        with _VIEWS_LOCK:
-            _VIEWS[key] = made
-            while len(_VIEWS) > VIEWS_KEPT:
-                _VIEWS.popitem(last=False)
-    return made
-
-
-def _render_view(path: str) -> View | None:
-    parts = urlsplit(path)
-    name = parts.path.rsplit("/", 1)[-1]
-    if name not in PRESENTABLE:
-        return None
-    widget = WIDGETS[name]
-    args = dict(parse_qsl(parts.query, keep_blank_values=True))
-    args.pop("id", None)
-    from grundy.web.present import opening  # the projection's own opening rule (step 0 while hiding)
-
-    query = opening(widget, resumed(widget, args))
-    rendered = render_widget(widget, query, "class-view", standalone=False)
-    own = url_for("widgets.show", name=name) + (f"?{parts.query}" if parts.query else "")
-    return View(Markup(rendered.html), name, widget.title, own, widget.draws_figure)
-
-
-def _qr(room: Room) -> Markup:
-    """The QR code of the class's own address, as inline SVG (drawn here: no service, no script)."""
-    return _qr_svg(url_for("classroom.student", code=room.code, _external=True), _("Join class %(code)s", code=room.code))
-
-
-@functools.lru_cache(maxsize=64)
-def _qr_svg(url: str, title: str) -> Markup:
-    """Drawn once per address and language, not again for every step a projection reports. A
-    viewBox and no size (omitsize), so the stylesheet's width scales the whole code."""
-    return Markup(segno.make(url, error="m").svg_inline(border=2, omitsize=True, dark="#111", light="#fff", title=title))
-
-
-def _join_short() -> str:
-    """The join address to read off a projector: host and path, no scheme."""
-    return request.host + url_for("classroom.join")
-
-
-def _local_only() -> bool:
-    """Whether the console was opened at an address only this computer can reach (phones
-    scanning the QR code would find nothing there)."""
-    host = request.host.rsplit(":", 1)[0].strip("[]")
-    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".localhost")
 
 
 def _tagged(response: Response, tag: str) -> Response:

@@ -45,14 +45,19 @@ HEADERS = {
 MAX_PROXIES = 5  # hops of X-Forwarded-For that may be believed; more is a misconfiguration
 
 
-def trusted_proxies(app: Flask) -> int:
-    """``GRUNDY_PROXIES`` from the app's config or the environment: a whole number 0–5."""
-    text = str(app.config.get("GRUNDY_PROXIES", os.environ.get("GRUNDY_PROXIES", "0"))).strip()
-    number = read_whole(text, max_digits=2)
-    if number is None or number > MAX_PROXIES:
-        raise ValueError(f"GRUNDY_PROXIES is the number of reverse proxies in front of the app, 0 to {MAX_PROXIES};"
-                         f" got {text[:20]!r}")
+def whole_setting(app: Flask, name: str, default: int, lo: int, hi: int, means: str = "a whole number") -> int:
+    """A whole-number setting: the app's config, else the environment, else ``default``; a value
+    outside ``lo``–``hi`` (or not a number) stops the start with a message that names it."""
+    text = str(app.config.get(name, os.environ.get(name, default))).strip()
+    number = read_whole(text, max_digits=len(str(hi)))
+    if number is None or not lo <= number <= hi:
+        raise ValueError(f"{name} is {means}, {lo} to {hi}; got {text[:20]!r}")
     return number
+
+
+def trusted_proxies(app: Flask) -> int:
+    """``GRUNDY_PROXIES``: how many reverse proxies stand in front of the app, 0–5."""
+    return whole_setting(app, "GRUNDY_PROXIES", 0, 0, MAX_PROXIES, "the number of reverse proxies in front of the app")
 
 
 def register(app: Flask) -> None:

@@ -64,12 +64,9 @@ def _preload() -> None:
 
     exit_with(os.getppid())  # the fork server ends with the worker that started it, at once
     try:
-        os.environ["GRUNDY_RESPONSE_CACHE_MB"] = "0"
-        app = build(factory)
-        warm(app)
+        warm(app_for(factory))
     except Exception:  # noqa: BLE001  (see the module's docstring: the child builds its own)
         return
-    _BUILT[factory] = app
 
 
 _preload()
