@@ -63,3 +63,21 @@ def test_a_term_is_found_in_its_plural_and_with_a_curly_apostrophe() -> None:
     html = md.renderer.render(tokens, md.options, {})
     assert '<a href="/g#bash-s-game" class="term" title="One heap.">Bash’s game</a>' in html
     assert html.count('href="/g#p-position"') == 1 and ">P-positions</a>, <a href=\"x\">" in html
+
+
+def test_the_sj_entry_states_the_theorem_with_its_condition(app: Flask) -> None:
+    """Lesson 9 shows the SJ theorem is false without its condition (all parts worth 0 only at
+    the end of the game): the entry states the whole theorem, in both languages, in the lesson's
+    words for the condition."""
+    from tests.lesson_code import Lesson, fold
+
+    lesson = Lesson("09-misere.md")
+    sj = next(t for t in app.extensions["grundy.glossary"] if t.term == "SJ theorem")
+    lesson.says("**every\nposition in which all components have SG value 0 is the end of the\ngame**")
+    assert "with all components worth 0 is the end of the game" in sj.means
+    assert "XOR is not 0 and some component's SG value is greater than 1" in sj.means
+    assert "the XOR is 0 and no component's is" in sj.means
+    assert "所有分量的 SG 值都为 0 的局面都是游戏的终点" in lesson.twins["zh"]
+    assert "所有分量的 SG 值都为 0 的局面都是游戏的终点" in sj.means_zh
+    assert "异或不为 0 且某个分量的 SG 值大于 1" in sj.means_zh and "异或为 0 且没有分量的 SG 值大于 1" in sj.means_zh
+    assert fold(sj.means) == sj.means  # one line, as the page shows it
