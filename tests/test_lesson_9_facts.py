@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from functools import cache
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def test_the_shift_for_the_lessons_other_rules(rule: Rule, normal: str, shifted:
 
 
 def test_the_shift_theorem_whenever_one_coin_can_be_taken() -> None:
-    """m(n + 1) = o(n) for every rule that allows taking 1 — and not in general."""
+    """o⁻(n + 1) = o⁺(n) for every rule that allows taking 1 — and not in general."""
     rules: list[Rule] = [Bash(m) for m in range(1, 12)] + [PowersOfTwo(), Fibonacci()]
     rules += [SubtractionSet(frozenset({1, *rest})) for k in range(4) for rest in itertools.combinations(range(2, 9), k)]
     for rule in rules:
@@ -82,6 +83,17 @@ def test_the_shift_theorem_whenever_one_coin_can_be_taken() -> None:
         mis = misere_table.outcomes(Bash(m), 200, misere=True)
         assert [n for n in range(201) if mis[n] == "P"] == [n for n in range(201) if n % (m + 1) == 1]
     LESSON.says(r"\(n \bmod (m + 1) = 1\)")
+
+
+def test_one_letter_one_meaning() -> None:
+    """m is Bash's parameter (lesson 3: take 1 to m); the outcomes of the shift's proof have
+    names of their own, o⁺ (normal) and o⁻ (misère), in both languages."""
+    for text in (LESSON.plain, *LESSON.twins.values()):
+        assert r"\(o^-(n + 1) = o^+(n)\)" in text
+        maths = re.findall(r"\\\((.*?)\\\)", text)
+        assert any("m + 1" in x for x in maths) and any(x == "m = 2" for x in maths)
+        assert not [x for x in maths if re.search(r"(?<![A-Za-z\\])m\(", x)], "m used as a function"
+        assert not [x for x in maths if re.search(r"(?<![A-Za-z\\])o\(", x)], "an outcome without its + or −"
 
 
 def test_the_rule_without_one_does_not_shift() -> None:
