@@ -84,12 +84,40 @@ def test_the_widgets_staircase() -> None:
     LESSON.says("\\(3 \\oplus 4 \\oplus 6 = 1\\): N", "step 1 off the staircase) and one starts on an **even** step: move 1\ncoin from step 4 to step 3")
     assert view.total == 1 and {m.after for m in view.winning} == {(2, 5, 4, 2, 6), (3, 5, 5, 1, 6)}
     LESSON.states(r"3 \oplus 5 \oplus 6 = 0")
-    LESSON.says("A move from an even step wins exactly when\nthe odd step below it needs to *grow*")
     for coins in itertools.product(range(5), repeat=4):
         for m in staircase.moves_to_value(coins, 0):
             _x, step, _to = m.action.args
             if step % 2 == 0:
                 assert m.position[step - 2] > coins[step - 2]
+
+
+def test_when_a_move_from_an_even_step_wins() -> None:
+    """Growing the odd step below is not enough: the even step must hold the coins it takes
+    (checked by brute force, move by move, on every staircase of up to 5 steps of up to 4 coins)."""
+    LESSON.says("A move from an even step \\(i\\) wins exactly\nwhen the odd step below it needs to *grow* to balance the XOR",
+                "**and** step \\(i\\) holds enough coins\nfor that: at least \\((c_{i-1} \\oplus s) - c_{i-1}\\)")
+    for n in range(2, 6):
+        for coins in itertools.product(range(5), repeat=n):
+            s = _xor(coins[0::2])
+            for i in range(2, n + 1, 2):  # the even steps, numbered from 1
+                need = (coins[i - 2] ^ s) - coins[i - 2]
+                for x in range(1, coins[i - 1] + 1):
+                    assert (not stairs_win(_slid(coins, i, x))) == (x == need), (coins, i, x)
+                wins = any(not stairs_win(_slid(coins, i, x)) for x in range(1, coins[i - 1] + 1))
+                assert wins == (0 < need <= coins[i - 1]), (coins, i)
+    LESSON.says("The staircase 0, 1, 2", "step 1 would have to grow from 0 to 2, but step 2\nholds only 1 coin: the only winning move takes 2 coins from step 3")
+    LESSON.states(r"0 \oplus 2 = 2")
+    winning = [(i, x) for i in (1, 2, 3) for x in range((0, 1, 2)[i - 1] + 1) if x and not stairs_win(_slid((0, 1, 2), i, x))]
+    assert winning == [(3, 2)]
+
+
+def _slid(coins: tuple[int, ...], step: int, x: int) -> tuple[int, ...]:
+    """x coins slid from ``step`` (1-based) to the step below, or off the staircase from step 1."""
+    after = list(coins)
+    after[step - 1] -= x
+    if step > 1:
+        after[step - 2] += x
+    return tuple(after)
 
 
 def test_the_example_2_7_2() -> None:
