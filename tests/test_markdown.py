@@ -105,16 +105,16 @@ def test_try_it_answers_open_one_at_a_time() -> None:
     assert "Second, in parts:" in second and "<li>a</li>" in second and "First." not in second
 
 
-def test_side_proofs_and_beyond_boxes_open_on_a_click():
-    """Issue 14, fix 10: a reader may skip a side claim's proof or what goes beyond the notes
+def test_side_proofs_and_going_further_boxes_open_on_a_click():
+    """Issue 14, fix 10: a reader may skip a side claim's proof or what goes further
     without losing the thread, so those boxes are closed <details>; a main proof stays open."""
     from grundy.lessons.markdown import build_markdown
 
     md = build_markdown(lambda name, params, wid: "")
-    html = md.render("::: side-proof Why it holds\nBecause.\n:::\n\n::: beyond More\nExtra.\n:::\n\n::: proof\nMain.\n:::\n")
+    html = md.render("::: side-proof Why it holds\nBecause.\n:::\n\n::: further More\nExtra.\n:::\n\n::: proof\nMain.\n:::\n")
     assert '<details class="box box-proof box-collapsed"><summary class="box-title">' in html
     assert '<span class="box-name">Why it holds</span>' in html and "Because." in html
-    assert '<details class="box box-beyond box-collapsed">' in html and "Extra." in html
+    assert '<details class="box box-further box-collapsed">' in html and "Extra." in html
     assert '<aside class="box box-proof">' in html and "Main." in html
 
 
@@ -122,7 +122,7 @@ def test_an_english_title_in_a_chinese_lesson_keeps_its_language_in_text_heading
     md = build_markdown(fake_widget)
     source = ("## HDU 1847：[Good Luck in CET-4 Everybody!]{lang=en}\n\n"
               "叫做**逆推**（[backward induction]{lang=en}）。[x]{.c} [y](http://a)\n\n"
-              "::: beyond HDU 2149：[Public Sale]{lang=en}\n正文\n:::\n")
+              "::: further HDU 2149：[Public Sale]{lang=en}\n正文\n:::\n")
     html = md.render(source)
     assert '<span lang="en">backward induction</span>' in html and "<strong>逆推</strong>" in html
     assert 'box-name">HDU 2149：<span lang="en">Public Sale</span>' in html

@@ -108,7 +108,7 @@ def test_the_glossary_leads_with_the_chinese_term(app: Flask, client: FlaskClien
     assert '<dt><strong>必败点</strong> <span class="en" lang="en">P-position</span></dt>' in html
     assert '<dt><strong>SG 函数</strong> <span class="en" lang="en">SG function</span></dt>' in html
     assert '<dt><strong>异或（Nim 和）</strong> <span class="en" lang="en">XOR (Nim sum)</span></dt>' in html
-    assert "<strong>反 SG</strong>" in html and "the notes write" not in html  # an English remark is for the English page
+    assert "<strong>反 SG</strong>" in html and "also written" not in html  # an English remark is for the English page
     for t in app.extensions["grundy.glossary"]:
         assert HAN.search(t.means_zh) and t.means_zh in html and t.means not in html, t.term
     assert '<a href="/zh/lessons/p-and-n-positions#two-kinds-of-positions">第 2 课《必败点与必胜点》</a>' in html
@@ -120,7 +120,7 @@ def test_the_english_glossary_keeps_its_words(client: FlaskClient) -> None:
     assert '<dt><strong>P-position</strong> <span class="zh" lang="zh-Hans">必败点</span></dt>' in html
     assert "<dd>A position the player to move loses against perfect play (the Previous player wins)." in html
     assert '<a href="/lessons/p-and-n-positions#two-kinds-of-positions">Lesson 2: P- and N-positions</a>' in html
-    assert "反 SG (the notes write anti-SG)" in html and "轮到的一方" not in html
+    assert "反 SG (also written anti-SG)" in html and "轮到的一方" not in html
 
 
 def test_a_chinese_lesson_s_term_links_carry_the_chinese_definition(app: Flask, client: FlaskClient) -> None:
@@ -206,11 +206,11 @@ def test_a_missing_page_says_so_in_chinese(client: FlaskClient) -> None:
 
 def test_the_lesson_boxes_and_answers_are_in_chinese(client: FlaskClient) -> None:
     zh = page(client, "/zh/lessons/nim")
-    assert set(re.findall(r'<span class="box-kind">([^<]*)</span>', zh)) == {"要点", "证明", "例子", "试一试", "笔记之外"}
+    assert set(re.findall(r'<span class="box-kind">([^<]*)</span>', zh)) == {"要点", "证明", "例子", "试一试", "更进一步"}
     assert '<span class="box-open">（选读，点开查看）</span>' in zh
     assert "<summary>第 1 题答案</summary>" in zh and "Answer 1" not in zh
     en = page(client, "/lessons/nim")
-    assert set(re.findall(r'<span class="box-kind">([^<]*)</span>', en)) == {"Key idea", "Proof", "Example", "Try it", "Beyond the notes"}
+    assert set(re.findall(r'<span class="box-kind">([^<]*)</span>', en)) == {"Key idea", "Proof", "Example", "Try it", "Going further"}
     assert '<span class="box-open">(optional: open it)</span>' in en and "<summary>Answer 1</summary>" in en
     # a plain-text code block's label (shown by the stylesheet from data-lang)
     assert 'data-lang="文本"' in page(client, "/zh/lessons/wythoff") and 'data-lang="Text"' in page(client, "/lessons/wythoff")

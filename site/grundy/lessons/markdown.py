@@ -42,13 +42,13 @@ BOXES = {
     "proof": N_("Proof"),
     "example": N_("Example"),
     "try-it": N_("Try it"),
-    "beyond": N_("Beyond the notes"),
+    "further": N_("Going further"),
     "side-proof": N_("Proof"),
     "answer": N_("Show the answer"),
 }
-# Boxes a reader may skip without losing the thread: a proof of a side claim, and what goes beyond
-# the notes. They open on a click (issue 14, fix 10: lessons 4-8 ran to thousands of words).
-COLLAPSED = {"beyond": "beyond", "side-proof": "proof"}
+# Boxes a reader may skip without losing the thread: a proof of a side claim, and what goes further
+# than the lesson needs. They open on a click (issue 14, fix 10: lessons 4-8 ran to thousands of words).
+COLLAPSED = {"further": "further", "side-proof": "proof"}
 LANGUAGE_NAMES = {"python": "Python", "cpp": "C++", "c++": "C++", "c": "C", "text": N_("Text")}
 
 

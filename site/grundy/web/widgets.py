@@ -115,6 +115,9 @@ def render_widget(
     return Rendered(render_template(widget.template, **context), status, url)
 
 
+SHOWN = "shown"  # a lesson fence's key: why this stepping widget opens with its answers shown
+
+
 def lesson_widget_renderer() -> WidgetRenderer:
     """A callback for the lesson renderer: strict about keys, raising on any bad value."""
 
@@ -122,6 +125,14 @@ def lesson_widget_renderer() -> WidgetRenderer:
         widget = WIDGETS.get(name)
         if widget is None:
             raise ValueError(f"unknown widget {name!r}; known: {', '.join(WIDGETS)}")
+        params = dict(params)
+        # A stepping widget opens at its first step, the reader's predictions ahead of its
+        # answers; one that opens with everything shown says why in its fence (``shown: …``,
+        # for the author: the lesson's text beside it says so to the reader).
+        why = params.pop(SHOWN, None)
+        if why is not None and (not widget.steps or widget.start_key in params or len(why.split()) < 3):
+            raise ValueError(f"'{SHOWN}: <why>' is for a stepping widget that gives no {widget.start_key}, "
+                             "with a reason of a few words")
         reject_unknown(params, widget.keys, widget=name)
         widget.parse(params)  # raises BadParameter with the parser's own message
         return render_widget(widget, params, widget_id, standalone=False).html

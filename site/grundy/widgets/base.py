@@ -66,6 +66,10 @@ class Widget(Generic[Params, View]):
     # chose its step, so nothing is carried over.
     step_keys: tuple[str, ...] = ("step",)
     presentable: bool = False  # has a projection view (/present/<name>): an instructor steps through it
+    # The key whose 0 is the first step ("n" for the mex stepper: the position being computed).
+    # A widget with this key steps; in a lesson it opens there, its answers not yet on the page,
+    # unless its fence says why it shows them (``shown: <why>``; see lesson_widget_renderer).
+    start_key: str = "step"
     draws_figure: bool = False  # draws a Plotly figure: a page showing it must load plotly.js
 
     @property
@@ -75,6 +79,11 @@ class Widget(Generic[Params, View]):
     @property
     def defaults(self) -> dict[str, str]:
         return defaults(self.params)
+
+    @property
+    def steps(self) -> bool:
+        """Whether the widget reveals its content step by step (and has a Show all)."""
+        return self.start_key in self.keys
 
     @property
     def template(self) -> str:

@@ -70,4 +70,4 @@ def view(params: Params) -> View:
         chips=list(range(current.grundy + 1)),
     )
 
-WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, presentable=True)
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, presentable=True, start_key="n")
