@@ -131,7 +131,7 @@ class CircleFamily(Family[tuple[int, int]]):
             if kind == RING:
                 yield Action("take-ring", (t,)), (((ROW, n - t),) if n > t else ())
                 continue
-            for left in range(n - t + 1):
+            for left in range((n - t) // 2 + 1):  # leaving a and b is leaving b and a, mirrored
                 right = n - t - left
                 yield Action("take-from-row", (t, left, right)), tuple((ROW, x) for x in (left, right) if x)
 

@@ -57,6 +57,7 @@ class PlayMove:
     # A turn that moves in several components at once (every-SG): one move per component, each
     # with the component's new value as its ``after``; empty for a move in one component.
     parts: tuple[PlayMove, ...] = ()
+    was: Any = None  # the component as it was before the move (None for an every-SG turn's parts)
 
     @property
     def group(self) -> str:
@@ -117,10 +118,21 @@ class Arena:
     def rule_query(self) -> dict[str, str]:
         return self.family.rule()
 
-    def where(self, i: int) -> str:
+    def where(self, i: int, was: Any = None) -> str:
         """Where a move in component ``i`` (0-based) was made, in the reader's language: the end of
-        an English sentence ("from heap 2"), said before the move in Chinese ("从堆 2")."""
+        an English sentence ("from heap 2"), said before the move in Chinese ("从堆 2"). A game whose
+        parts are of several kinds names the kind of ``was``, the component moved in ("from row 2")."""
+        if self.spec.part is not None and was is not None:
+            return self.spec.part(was, i, True)
         return str(_(self.spec.where)).format(i + 1) if self.spec.where else ""
+
+    def part_name(self, c: Any, i: int) -> str:
+        """The name of component ``i`` (0-based), as the board and the list of moves head it:
+        "Heap 2", or "Row 2" and "Ring 1" in a game whose parts are of several kinds."""
+        if self.spec.part is not None:
+            return self.spec.part(c, i, False)
+        noun = str(_(self.component_noun[0]))
+        return f"{noun[:1].upper()}{noun[1:]} {i + 1}"
 
     # -- positions as text
     def parse(self, text: str) -> Position:
@@ -156,7 +168,7 @@ class Arena:
     # -- moves
     def moves(self, position: Position) -> list[PlayMove]:
         """Every move a player may make: here, one move in one component."""
-        return [PlayMove(m.component, m.action, m.after) for m in self.family.sum_moves(position)]
+        return [PlayMove(m.component, m.action, m.after, was=position[m.component]) for m in self.family.sum_moves(position)]
 
     def can_move(self, position: Position) -> bool:
         return next(iter(self.family.sum_moves(position)), None) is not None
@@ -309,6 +321,10 @@ class Arena:
         moves = self.moves(position)
         if not moves:
             raise GameError(_("the game is over: there is no move to make"), "game-over")
+        if self.spec.taught_move is not None:  # the strategy the lesson teaches, where it wins
+            taught = self.spec.taught_move(self, position)
+            if taught is not None:
+                return taught
         scored = [(self._remoteness(m.after), m) for m in moves]
         wins = [(r, m) for r, m in scored if r % 2 == 0]
         if wins:

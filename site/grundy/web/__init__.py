@@ -17,7 +17,7 @@ from grundy.web import assets, classroom, csrf, delivery, language, lessons, pra
 ROOT = Path(__file__).resolve().parents[3]
 
 
-_PAST = {"take": "took", "move": "moved", "explode": "exploded", "turn": "turned"}
+_PAST = {"take": "took", "leave": "left", "move": "moved", "explode": "exploded", "turn": "turned"}
 
 
 def past_tense(label: str) -> str:

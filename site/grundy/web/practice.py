@@ -90,7 +90,7 @@ def said_move(arena: Arena, move: Any, many: bool) -> str | None:
         return None
 
     def placed(part: Any, always: bool) -> str:
-        where = arena.where(part.component) if always or many else ""
+        where = arena.where(part.component, part.was) if always or many else ""
         said = describe(part.action)
         return tidy(_("%(move)s %(where)s", move=said, where=where)) if where else said
 
@@ -177,8 +177,19 @@ def _play_context(game: str, args: Mapping[str, str], state: play_mod.GameState 
         outcome=state.arena.outcome(state.position),
         reason=state.arena.reason(state.position) if state.hints or state.over else None,
         components=list(enumerate(state.position)),
+        taught=_taught_note(state),
     )
     return context
+
+
+def _taught_note(state: play_mod.GameState) -> str | None:
+    """What the computer says of its last move, where it played the strategy the lesson teaches."""
+    note = state.arena.spec.taught_note
+    turns = state.played
+    if note is None or not turns or state.computer_to_move:
+        return None
+    before = state.afters[-2] if len(state.afters) > 1 else state.start
+    return note(state.arena, before, turns[-1])
 
 
 def _safe_grundy(arena: Arena, position: Position) -> int | None:

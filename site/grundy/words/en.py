@@ -15,6 +15,16 @@ def _coins(t: int) -> str:
     return "1 coin" if t == 1 else f"{t} adjacent coins"
 
 
+def _from_row(t: int, left: int, right: int) -> str:
+    """A move in a row of the circular game: the rows it leaves and what it takes, worded so
+    that where it was made can follow ("… by taking 1 coin from row 2")."""
+    if not left and not right:
+        return "take the only coin" if t == 1 else f"take all {t} coins"
+    if not left or not right:
+        return f"leave a row of {left or right} by taking {_coins(t)}"
+    return f"leave rows of {left} and {right} by taking {_coins(t)}"
+
+
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
 
@@ -54,7 +64,7 @@ MOVES: dict[str, Template] = {
     "take-multiple": "take {0}×{1} = {2} from the pile of {3}",
     "take-ring": lambda a: f"take {_coins(a[0])} from the ring",
     "take-row": lambda a: f"take {_coins(a[0])} from row {a[1]}, leaving {a[2]} and {a[3]}",
-    "take-from-row": lambda a: f"take {_coins(a[0])} from the row, leaving {a[1]} and {a[2]}",
+    "take-from-row": lambda a: _from_row(*a),
     "step-left": "move left",
     "step-down": "move down",
     "step-diagonal": "move diagonally down-left",

@@ -42,6 +42,15 @@ def _edge_explosion(args: tuple[int, ...]) -> str:
     return f"引爆 {p},{q}，留下 {u},{v}"
 
 
+def _from_row(t: int, left: int, right: int) -> str:
+    """A move in a row of the circular game: what it takes, and the rows it leaves."""
+    if not left and not right:
+        return "取走仅剩的 1 枚硬币" if t == 1 else f"取走全部 {t} 枚硬币"
+    if not left or not right:
+        return f"取走一端{'的 1 枚硬币' if t == 1 else f'相邻的 {t} 枚硬币'}，留下一行 {left or right} 枚"
+    return f"{_take_coins(t)}，留下 {left} 枚和 {right} 枚两行"
+
+
 def _split(args: tuple[int, ...]) -> str:
     """Take-and-break: (removed, *what is left of the heap)."""
     removed, *parts = args
@@ -67,7 +76,7 @@ MOVES: dict[str, Template] = {
     "take-multiple": "从 {3} 那堆取走 {0}×{1} = {2} 个",
     "take-ring": lambda a: f"从环上{_take_coins(a[0])}",
     "take-row": lambda a: f"从第 {a[1]} 行{_take_coins(a[0])}，留下 {a[2]} 枚和 {a[3]} 枚",
-    "take-from-row": lambda a: f"从这一行{_take_coins(a[0])}，留下 {a[1]} 枚和 {a[2]} 枚",
+    "take-from-row": lambda a: _from_row(*a),
     "step-left": "往左移一格",
     "step-down": "往下移一格",
     "step-diagonal": "往左下对角移一格",

@@ -3,11 +3,13 @@ coins, so the first move leaves a row, and later moves may split a row in two.""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from typing import Any
 
 from grundy.games.circle import RING, ROW
 from grundy.games.core import GameError, Outcome
 from grundy.i18n import N_, _
-from grundy.practice.arena import Arena, Position
+from grundy.practice.arena import Arena, PlayMove, Position
 from grundy.practice.games.spec import GameSpec, bounded, draw_sum, sum_reason
 
 MAX_COINS = 60  # a ring or row typed or drawn: its moves (about K per coin) are listed
@@ -16,6 +18,8 @@ MAX_K = 4
 
 def _reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     k = int(arena.family.rule()["k"])
+    if not position:
+        return str(_("No coin is left: the player to move has nothing to take, and has lost."))
     if len(position) == 1 and position[0][0] == RING:
         n = position[0][1]
         if n <= k:
@@ -53,6 +57,45 @@ def _draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, st
     return {"k": "2"}, draw_sum(CIRCLE.arena(), rng, target, count, lambda r: (ROW, r.randint(1, hi)))
 
 
+def _paired(position: Position) -> bool:
+    """Whether the rings and rows come in equal pairs: the second player copies each move in
+    the other one of its pair, and moves last (lesson 11), so the position is P."""
+    return all(count % 2 == 0 for count in Counter(position).values())
+
+
+def _symmetric_move(arena: Arena, position: Position) -> PlayMove | None:
+    """The move lesson 11 teaches, where there is one: the middle of a single row (or the whole
+    row, when it is short enough to take), or the copy of the opponent's move in the other row of
+    its pair: a move that leaves the parts in equal pairs. From one row, as the lesson says: the
+    whole row if the move can take it, else the middle 1 or 2 coins (the fewest); from several,
+    the quickest win, as the computer always plays (the copy of a whole row is the other whole)."""
+    paired = [m for m in arena.moves(position) if _paired(m.after)]
+    if not paired:
+        return None
+    if len(position) == 1:
+        return min(paired, key=lambda m: (bool(m.after), -sum(c[1] for c in m.after)))
+    return min(paired, key=lambda m: arena.remoteness(m.after))
+
+
+def _symmetry_note(arena: Arena, before: Position, move: PlayMove) -> str | None:
+    """What the computer says of a symmetric move (nothing of the others)."""
+    if not move.after or not _paired(move.after) or _symmetric_move(arena, before) != move:
+        return None
+    if len(before) == 1:
+        return str(_("It took the middle of the row, leaving two equal rows: from now on it copies each of your moves"
+                     " in the other row, so it moves last (the symmetry strategy)."))
+    return str(_("It left the rows in equal pairs again: whatever you take from one row of a pair, it can take the"
+                 " same from the other, so it moves last (the symmetry strategy)."))
+
+
+def _part(c: Any, i: int, where: bool) -> str:
+    """A ring or a row by its number, on the board and in the list of moves ("Row 2"), or as
+    where a move was made ("from row 2")."""
+    if c[0] == RING:
+        return str(_("from ring %(number)s", number=i + 1) if where else _("Ring %(number)s", number=i + 1))
+    return str(_("from row %(number)s", number=i + 1) if where else _("Row %(number)s", number=i + 1))
+
+
 def _visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | None:
     if len(position) == 1 and position[0][0] == RING and position[0][1] <= 40:
         return "ring", {"n": str(position[0][1]), "k": arena.family.rule()["k"]}
@@ -64,7 +107,8 @@ CIRCLE = GameSpec(
     draw=_draw, start="row8", random_start=lambda r: str(r.randint(5, 14)) if r.random() < 0.5 else f"row{r.randint(5, 14)}",
     rule_text=lambda f: str(_("take 1 to %(k)s adjacent coins; the first move turns the ring into a row, and a move in a"
                               " row may split it in two", k=f.rule()["k"])),
-    reason=_reason, visual=_visual, noun=(N_("group of coins"), N_("groups of coins")), where=N_("from group {}"),
+    reason=_reason, visual=_visual, noun=(N_("ring or row"), N_("rings or rows")), part=_part,
+    taught_move=_symmetric_move, taught_note=_symmetry_note,
     rule_keys={"k": bounded(N_("K"), 1, MAX_K)}, default_rule={"k": "2"}, rule_labels={"k": N_("K (take 1 to K)")},
     answer_hint=N_("what is left, with commas: a row as row5, a ring as its number of coins, none if no coin is left"),
     picture="rings", check_component=lambda fam, c: _check(c), always_sums=True,

@@ -15,7 +15,7 @@ from grundy.games.core import GameError, Outcome, nim_sum
 from grundy.games.family import Family
 from grundy.games.registry import FAMILIES, family
 from grundy.i18n import N_, _
-from grundy.practice.arena import Arena, Position
+from grundy.practice.arena import Arena, PlayMove, Position
 
 Lesson = tuple[str, str]  # (lesson slug, section anchor)
 SUMS_LESSON: Lesson = ("sums-of-games", "the-spraguegrundy-theorem")
@@ -31,6 +31,8 @@ def _any_component(_family: Family[Any], _c: Any) -> None:
 def sum_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     """The Sprague–Grundy reason: a sum is worth the XOR of its parts' values."""
     fam = arena.family
+    if not position:
+        return str(_("Nothing is left to move: the player to move has lost, so the position is P."))
     if len(position) == 1:
         g = fam.sg(position[0])
         if g == 0:
@@ -62,6 +64,14 @@ class GameSpec:
     reason: Callable[[Arena, Position, bool], str] = sum_reason
     visual: Callable[[Arena, Position], tuple[str, dict[str, str]] | None] = lambda _a, _p: None
     move_lesson: Lesson | None = None  # where finding the winning move is taught
+    # A game whose lesson teaches a strategy (the circular game's symmetry): the move it plays
+    # from a position, or None where it has none that wins (the computer then searches), and what
+    # the computer says of its move when it played it (None: nothing to say).
+    taught_move: Callable[[Arena, Position], PlayMove | None] | None = None
+    taught_note: Callable[[Arena, Position, PlayMove], str | None] | None = None
+    # A game whose parts are of several kinds (rings and rows): a part's name, from the part, its
+    # 0-based number and whether it is said as where a move was made ("Row 2", "from row 2").
+    part: Callable[[Any, int, bool], str] | None = None
     also_in: tuple[str, ...] = ()  # lessons that play the game before it is taught: their Practise box offers it too
     noun: tuple[str, str] = (N_("heap"), N_("heaps"))
     where: str = N_("from heap {}")  # where a move was made, from the component's number
