@@ -16,6 +16,7 @@ from grundy.widgets import (
     k_table,
     mex_steps,
     misere_table,
+    octal_sequence,
     period,
     pn_table,
     ring,
@@ -33,7 +34,7 @@ WIDGETS: dict[str, Widget[Any, Any]] = {
     w.name: w for w in (pn_table.WIDGET, mex_steps.WIDGET, take_away.WIDGET, xor_columns.WIDGET, period.WIDGET,
                         grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET,
                         ring.WIDGET, every_sg.WIDGET, staircase.WIDGET, boxes.WIDGET, k_multiple.WIDGET,
-                        k_table.WIDGET, coin_row.WIDGET)
+                        k_table.WIDGET, coin_row.WIDGET, octal_sequence.WIDGET)
 }
 
 
