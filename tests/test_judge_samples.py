@@ -157,6 +157,26 @@ def hdu_2516(text: str) -> str:  # one fresh heap, k = 2 (Fibonacci Nim), until 
     return "\n".join(out)
 
 
+def k_multiple_cases(text: str) -> str:  # POJ 3922 / HDU 2486: "Case i: " and lose or the smallest winning take
+    it = numbers(text)
+    out = []
+    for case in range(1, next(it) + 1):
+        n, k = next(it), next(it)
+        answer = solve("k-multiple", str(n), "--k", str(k))
+        takes = sorted(int(move["move"].split()[1]) for move in answer["winning_moves"])
+        out.append(f"Case {case}: " + ("lose" if answer["outcome"] == "P" else str(takes[0])))
+    return "\n".join(out)
+
+
+def hdu_3537(text: str) -> str:  # Mock Turtles; a position listed twice is still one head
+    out, tokens = [], list(numbers(text))
+    while tokens:
+        heads, tokens = set(tokens[1 : 1 + tokens[0]]), tokens[1 + tokens[0] :]
+        row = "".join("H" if x in heads else "T" for x in range(max(heads, default=-1) + 1))
+        out.append("Yes" if not heads or solve("mock-turtles", row)["outcome"] == "P" else "No")
+    return "\n".join(out)
+
+
 def hdu_3389(text: str) -> str:  # the boxes: staircase Nim in disguise (engine API)
     it = numbers(text)
     return "\n".join(
@@ -229,6 +249,9 @@ ADAPTERS: dict[str, Callable[[str], str]] = {
     "HDU-2509": hdu_2509,
     "HDU-2873": hdu_2873,
     "HDU-3389": hdu_3389,
+    "HDU-3537": hdu_3537,
+    "HDU-2486": k_multiple_cases,
+    "POJ-3922": k_multiple_cases,
     "Luogu-P2197": nim_yes_no,
     "Luogu-P2252": wythoff_01,
     "Luogu-P4279": misere_john,

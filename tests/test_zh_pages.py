@@ -51,7 +51,8 @@ def test_the_problem_set_is_in_chinese(app: Flask, client: FlaskClient) -> None:
     html = page(client, "/zh/problems")
     assert "<title>习题集 — Grundy</title>" in html and "<h1>习题集</h1>" in html
     assert "<span>评测网站</span>" in html and '<option value="">全部课</option>' in html
-    assert "共 31 题，显示 31 题" in html
+    total = len(app.extensions["grundy.problems"])
+    assert f"共 {total} 题，显示 {total} 题" in html and "难度（以学完本课为准）：" in html
     for p in app.extensions["grundy.problems"]:
         assert HAN.search(p.game_zh) and p.limits_zh, p.id
         assert not [w for w in WORD.findall(re.sub(r"`[^`]*`", "", p.game_zh + p.limits_zh)) if is_english(w)], p.id
@@ -66,28 +67,30 @@ def test_the_problem_set_is_in_chinese(app: Flask, client: FlaskClient) -> None:
     assert left(main(html)) == []
 
 
-def test_the_problem_filters_and_their_errors_are_in_chinese(client: FlaskClient) -> None:
+def test_the_problem_filters_and_their_errors_are_in_chinese(app: Flask, client: FlaskClient) -> None:
+    problems = app.extensions["grundy.problems"]
     nim = page(client, "/zh/problems?topic=nim")
-    assert "共 31 题，显示 6 题" in nim and '<a href="/zh/problems">显示全部</a>' in nim
+    assert f"共 {len(problems)} 题，显示 {sum(p.lesson == 'nim' for p in problems)} 题" in nim and '<a href="/zh/problems">显示全部</a>' in nim
     assert 'href="/zh/lessons/nim#how-many-winning-moves"' in nim
     bad = page(client, "/zh/problems?judge=XYZ", 400)
-    assert "<strong>无法这样筛选：</strong> 这里没有 &#39;XYZ&#39; 这个评测网站；请从 CSES、Gym、HDU、Luogu、POJ 中选一个。" in bad
+    assert "<strong>无法这样筛选：</strong> 这里没有 &#39;XYZ&#39; 这个评测网站；请从 AtCoder、CSES、Codeforces、Gym、HDU、Luogu、POJ、SPOJ 中选一个。" in bad
     assert left(main(bad), JUDGE_NAMES | {"xyz"}) == []  # the reader's own query, quoted
     nowhere = page(client, "/zh/problems?topic=nowhere", 400)
     assert "没有 &#39;nowhere&#39; 这一课，无法按它筛选；请从列表里选一课。" in nowhere
 
 
-def test_the_english_problem_set_keeps_its_words(client: FlaskClient) -> None:
+def test_the_english_problem_set_keeps_its_words(app: Flask, client: FlaskClient) -> None:
     html = page(client, "/problems")
+    total = len(app.extensions["grundy.problems"])
     assert "<title>Problem set — Grundy</title>" in html and "<h1>Problem set</h1>" in html
-    assert "31 of 31 problems" in html and "<span>Judge</span>" in html and '<option value="">every lesson</option>' in html
+    assert f"{total} of {total} problems" in html and "<span>Judge</span>" in html and '<option value="">every lesson</option>' in html
     assert "<p>One heap of n cards; a move takes a power of two (1, 2, 4, …); taking the last card wins.</p>" in html
     assert "Limits: n ≤ 1,000, many cases." in html
     assert 'Solved in <a href="/lessons/p-and-n-positions#hdu-1847-good-luck-in-cet-4-everybody">lesson 2: P- and N-positions</a>.' in html
     assert "— the judge prints <code>Kiki</code>" in html
     assert 'lang="en"' not in html.split("<main", 1)[1] and not HAN.search(html.split('<ul class="problem-list">')[1].split("</h2>")[1])
     bad = page(client, "/problems?judge=XYZ", 400)
-    assert "There is no judge &#39;XYZ&#39; here; choose one of CSES, Gym, HDU, Luogu, POJ." in bad
+    assert "There is no judge &#39;XYZ&#39; here; choose one of AtCoder, CSES, Codeforces, Gym, HDU, Luogu, POJ, SPOJ." in bad
 
 
 def test_a_problem_without_its_chinese_does_not_load(tmp_path: Path) -> None:

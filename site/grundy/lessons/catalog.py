@@ -39,10 +39,6 @@ class Lesson:
     path: Path
     mtime_ns: int
 
-    @property
-    def problems(self) -> list[str]:
-        return [str(p) for p in self.meta.get("problems", [])]
-
 
 def _front_matter(path: Path, text: str) -> dict[str, Any]:
     if not text.startswith("---\n"):

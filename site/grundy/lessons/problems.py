@@ -19,7 +19,13 @@ def problem_name(problem_id: str) -> str:
     judge, _space, number = problem_id.partition(" ")
     return f"{_(JUDGE_NAMES[judge])} {number}".strip() if judge in JUDGE_NAMES else problem_id
 
-FIELDS = ("id", "title", "url", "lesson", "section", "game", "game_zh", "limits", "limits_zh", "solve", "outcome")
+FIELDS = ("id", "title", "url", "lesson", "section", "difficulty", "game", "game_zh", "limits", "limits_zh")
+# How hard a problem is once its lesson is read, said once here and read by every page that shows it.
+DIFFICULTIES = {
+    1: N_("the lesson's rule, applied as it stands"),
+    2: N_("the lesson's rule after a step of your own: see the game in the story, or compute a table"),
+    3: N_("an idea or a program beyond the lesson's text"),
+}
 _HAN = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 
@@ -32,8 +38,12 @@ class Problem:
     section: str  # the anchor of the section that does
     game: str  # the game in one sentence, the course's words
     limits: str
-    solve: str  # `grundy solve` arguments for one case of the published sample
-    outcome: str  # "P" or "N": what that command answers
+    difficulty: int  # 1 to 3, keys of DIFFICULTIES
+    # `grundy solve` arguments for one case of the published sample, and what it answers ("P" or
+    # "N"): given for every problem whose sample is on file and whose game the command line plays;
+    # a problem listed for practice only has neither.
+    solve: str | None = None
+    outcome: str | None = None
     prints: str | None = None  # what the judge wants for that case
     game_zh: str = ""  # the game in Chinese, for /zh/problems (`…` marks what a judge prints)
     limits_zh: str = ""
@@ -56,8 +66,28 @@ class Problem:
 
 
 def load(path: Path) -> list[Problem]:
-    """The problems in the file's order."""
-    return [Problem(**{k: str(v) for k, v in entry.items()}) for entry in load_entries(path, FIELDS)]
+    """The problems in the file's order; a difficulty outside 1 to 3, or a `solve` without its
+    `outcome` (or the reverse, or `prints` without either), is an error naming the problem."""
+    found = []
+    for entry in load_entries(path, FIELDS):
+        fields = {k: (int(v) if k == "difficulty" else str(v)) for k, v in entry.items()}
+        name = fields["id"]
+        if fields["difficulty"] not in DIFFICULTIES:
+            raise ValueError(f"{path}: {name} has difficulty {fields['difficulty']}, not one of 1, 2, 3")
+        if ("solve" in fields) != ("outcome" in fields) or ("prints" in fields and "solve" not in fields):
+            raise ValueError(f"{path}: {name} needs solve and outcome together (and prints only with them)")
+        if fields.get("outcome", "P") not in ("P", "N"):
+            raise ValueError(f"{path}: {name} has outcome {fields['outcome']}, not P or N")
+        found.append(Problem(**fields))
+    return found
 
 
-__all__ = ["Problem", "load"]
+def by_lesson(problems: list[Problem]) -> dict[str, list[Problem]]:
+    """Each lesson's problems, easiest first (the file's order within a difficulty)."""
+    lessons: dict[str, list[Problem]] = {}
+    for p in sorted(problems, key=lambda p: p.difficulty):
+        lessons.setdefault(p.lesson, []).append(p)
+    return lessons
+
+
+__all__ = ["DIFFICULTIES", "Problem", "by_lesson", "load"]

@@ -13,7 +13,7 @@ from werkzeug.exceptions import NotFound
 from grundy.i18n import _
 from grundy.lessons import Catalog
 from grundy.lessons.catalog import Lesson, learned
-from grundy.lessons.problems import Problem, problem_name
+from grundy.lessons.problems import DIFFICULTIES, Problem, by_lesson, problem_name
 from grundy.practice.games import SPECS, SUMS_LESSON
 from grundy.web import language, scores
 
@@ -88,9 +88,11 @@ def lesson(slug: str) -> str:
     i = [lesson.slug for lesson in lessons].index(slug)
     before = lessons[i - 1] if i > 0 else None
     after = lessons[i + 1] if i + 1 < len(lessons) else None
+    problems = by_lesson(current_app.extensions["grundy.problems"]).get(slug, [])
+    sections = {h.anchor: Markup(h.html) for h in found.toc}  # each problem links to the section that solves it
     return render_template(
         "lesson.html", lesson=found, body=Markup(found.html), before=before, after=after, stand_in=stand_in,
-        needs_plotly="data-figure=" in found.html, practice=_practice(slug),
+        needs_plotly="data-figure=" in found.html, practice=_practice(slug), problems=problems, sections=sections,
     )
 
 
@@ -147,6 +149,7 @@ _CODE = re.compile(r"`([^`]+)`")
 
 
 bp.add_app_template_filter(problem_name, "problem_name")
+bp.add_app_template_global(DIFFICULTIES, "difficulties")
 
 
 @bp.app_template_filter("code_spans")
