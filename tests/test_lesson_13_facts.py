@@ -179,15 +179,20 @@ def test_cpp_hdu_2516(tmp_path: Path) -> None:
 
 @needs_cxx
 def test_cpp_any_k(tmp_path: Path) -> None:
+    """POJ 3922 (and HDU 2486, the same problem): the case count first, `Case i: ` on every answer,
+    exactly the published sample's output; then many cases against the engine and the search."""
     program = LESSON.compile(LESSON.cpp("smallest_part"), tmp_path)
+    for problem in ("POJ-3922", "HDU-2486"):
+        for sample in judge_samples(problem):
+            assert LESSON.run(program, sample["input"]) == sample["output"], problem
     rng = random.Random(3922)
     cases = [(n, k) for k in range(1, 6) for n in range(2, BRUTE_HEAP + 1)]
     cases += [(rng.randint(2, 10**8), rng.randint(1, 10**5)) for _ in range(20)] + [(10**8, 10**5), (10**8, 1)]
-    text = "".join(f"{n} {k}\n" for n, k in cases)
+    text = f"{len(cases)}\n" + "".join(f"{n} {k}\n" for n, k in cases)
     want = []
-    for n, k in cases:
+    for i, (n, k) in enumerate(cases, 1):
         first = kmultiple.winning_first_move(n, k)
-        want.append("lose" if first is None else str(first))
+        want.append(f"Case {i}: " + ("lose" if first is None else str(first)))
     for n, k in cases[: 5 * (BRUTE_HEAP - 1)]:  # the small ones against the search too
         firsts = winning_takes(n, k)
         assert kmultiple.winning_first_move(n, k) == (firsts[0] if firsts else None)
