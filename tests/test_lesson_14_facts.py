@@ -13,6 +13,7 @@ from grundy.games import coins, turtles
 from grundy.games.core import mex
 from grundy.widgets import coin_row
 from tests import lesson_code
+from tests.judge import judge_samples
 from tests.lesson_code import needs_cxx
 
 LESSON = lesson_code.Lesson("14-coin-turning.md")
@@ -174,21 +175,25 @@ def test_python_code_matches_the_search() -> None:
 
 
 @needs_cxx
-def test_cpp_mock_turtles(tmp_path: Path) -> None:
-    program = LESSON.compile(LESSON.cpp("__builtin_popcountll"), tmp_path)
-    rng = random.Random(1400)
-    cases = [[rng.randint(0, 11) for _ in range(rng.randint(1, 6))] for _ in range(200)]
-    cases += [[rng.randint(0, 10**8) for _ in range(rng.randint(1, 100))] for _ in range(20)] + [[3, 3], [5]]
-    text = "".join(f"{len(c)}\n{' '.join(map(str, c))}\n" for c in cases)
+def test_cpp_hdu_3537(tmp_path: Path) -> None:
+    """HDU 3537 (Daizhenyang's Coin): the published sample, byte for byte; then rows with repeated
+    positions (one head each, as the statement says) against the search and, for positions up to
+    10⁸, against the closed form."""
+    program = LESSON.compile(LESSON.cpp("heads.insert"), tmp_path)
+    for sample in judge_samples("HDU-3537"):
+        assert LESSON.run(program, sample["input"]) == sample["output"]
+    rng = random.Random(3537)
+    cases = [[rng.randrange(WIDTH) for _ in range(rng.randrange(0, 8))] for _ in range(400)]
     want = []
-    for c in cases:
-        v = 0
-        for x in c:
-            v ^= turtles.g(x)
-        if max(c) < WIDTH:  # small rows against the search too (a repeated position cancels)
-            row = [False] * (max(c) + 1)
-            for x in c:
-                row[x] = not row[x]
-            assert sg("mock-turtles", tuple(row)) == v
-        want.append("first" if v else "second")
+    for listed in cases:
+        row = tuple(x in listed for x in range(WIDTH))
+        want.append("Yes" if sg("mock-turtles", row) == 0 else "No")
+    big = [[rng.randrange(10**8) for _ in range(rng.randrange(1, 101))] for _ in range(50)]
+    big += [[5, 5, 7], [10**8 - 1] * 3]
+    for listed in big:
+        value = 0
+        for x in set(listed):
+            value ^= turtles.g(x)
+        want.append("Yes" if value == 0 else "No")
+    text = "".join(f"{len(c)}\n{' '.join(map(str, c))}\n" for c in cases + big)
     assert LESSON.run(program, text).splitlines() == want
