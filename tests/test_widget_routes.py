@@ -4,7 +4,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import Flask, url_for
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grundy.web.widgets import INLINE, PROJECTED, with_query
 
 HX = {"HX-Request": "true"}
 
@@ -330,3 +335,17 @@ def test_a_widget_declares_whether_it_draws_a_figure(client: FlaskClient, name: 
     """Pages decide whether to load plotly.js from the registry (the quiz, before its visual is
     shown) or from the HTML; the two must agree."""
     assert ("data-figure=" in client.get(f"/w/{name}").text) == WIDGETS[name].draws_figure
+
+
+@given(query=st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda k: k != "name"),
+                             st.one_of(st.none(), st.text(max_size=12)), max_size=5),
+       endpoint=st.sampled_from([INLINE.endpoint, PROJECTED.endpoint]), name=st.sampled_from(sorted(WIDGETS)),
+       chinese=st.booleans())
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_state_link_is_written_as_url_for_writes_it(app: Flask, query: dict[str, str | None], endpoint: str, name: str,
+                                                       chinese: bool) -> None:
+    """A widget writes its links (one per table cell) from its route built once and the query
+    encoded alone: the same URL, character for character, as url_for building each."""
+    with app.test_request_context("/", base_url="http://localhost/zh" if chinese else None):
+        base = url_for(endpoint, name=name)
+        assert with_query(base, query) == url_for(endpoint, name=name, **query)

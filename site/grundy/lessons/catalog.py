@@ -27,6 +27,9 @@ class LessonError(ValueError):
         self.line = line
 
 
+_WIDGET_NAME = re.compile(r'data-widget="([^"]+)"')
+
+
 @dataclass(frozen=True, slots=True)
 class Lesson:
     number: int
@@ -38,6 +41,10 @@ class Lesson:
     toc: list[Heading]
     path: Path
     mtime_ns: int
+    widgets: frozenset[str] = field(init=False)  # the names of the widgets the lesson shows
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "widgets", frozenset(_WIDGET_NAME.findall(self.html)))
 
 
 def _front_matter(path: Path, text: str) -> dict[str, Any]:
@@ -197,8 +204,7 @@ class Catalog:
         return before, after
 
     def using_widget(self, name: str) -> list[Lesson]:
-        marker = f'data-widget="{name}"'
-        return [lesson for lesson in self.lessons if marker in lesson.html]
+        return [lesson for lesson in self.lessons if name in lesson.widgets]
 
 
 __all__ = ["Catalog", "Lesson", "LessonError"]

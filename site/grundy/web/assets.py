@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import hashlib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app, request, send_from_directory, url_for
@@ -26,6 +26,13 @@ def asset_url(filename: str) -> str:
         version = _digest(path, path.stat().st_mtime_ns)
     except FileNotFoundError:
         version = "missing"
+    return _versioned_url(filename, version, request.script_root)
+
+
+@lru_cache(maxsize=256)
+def _versioned_url(filename: str, version: str, root: str) -> str:
+    """Built once per file version and mount point (a page names six files on every request;
+    bounded, as the mount point comes from the server's environ)."""
     url = url_for("assets.static", filename=filename, v=version)
     # One URL per file in every language, so switching language downloads nothing again.
     prefix = language.current().prefix

@@ -90,10 +90,14 @@ def render_widget(
         elif context["error"] is not None:
             context["resume"] = args.get(RESUME)  # a typo while stepping: still stepping once fixed
 
+    bases: dict[str, str] = {}
+
     def url_in(endpoint: str, **changes: object) -> str:
         # The id only matters to htmx swaps inside a page, so shared links leave it out.
         query = context["params"].query(**changes) if context["params"] else {}
-        return url_for(endpoint, name=widget.name, **query)
+        if endpoint not in bases:  # a table links each of its cells: the route is built once
+            bases[endpoint] = url_for(endpoint, name=widget.name)
+        return with_query(bases[endpoint], query)
 
     def state_url(**changes: object) -> str:
         # Projected, "everything shown" is written out (step=): a projection that names no step
@@ -113,6 +117,17 @@ def render_widget(
     )
     url = state_url() if context["params"] else None
     return Rendered(render_template(widget.template, **context), status, url)
+
+
+# The characters url_for leaves unescaped in a query (werkzeug.urls._urlencode: WHATWG's list).
+QUERY_SAFE = "!$'()*,/:;?@"
+
+
+def with_query(base: str, query: Mapping[str, str | None]) -> str:
+    """``base`` with ``query`` added exactly as ``url_for(endpoint, **query)`` writes it (keys
+    in order, ``None`` left out), without building the route again."""
+    encoded = urlencode([(k, v) for k, v in query.items() if v is not None], safe=QUERY_SAFE)
+    return f"{base}?{encoded}" if encoded else base
 
 
 SHOWN = "shown"  # a lesson fence's key: why this stepping widget opens with its answers shown
