@@ -36,7 +36,7 @@ BLURB = N_(
 MAX_UPTO = 200  # the largest heap the strip shows: 201 cells, computed in well under a millisecond
 MAX_PINS = 20  # pins in the row to play: each a button big enough to tap, in two lines on a phone
 GAMES = ("octal", "grundys-game")
-GAME = spec.Param("game", "choice", N_("The game"), default="octal", choices=GAMES,
+GAME = spec.Param("game", "choice", N_("game"), default="octal", choices=GAMES,
                   labels=(N_("An octal game, by its code"), N_("Grundy's game: split a heap into two unequal heaps")))
 CODE = spec.Param("code", "text", N_("The octal code"), default=".77", applies_when=("game", "octal"),
                   help=f"e.g. `.77` (Kayles), `.07`, `.137`, `4.07`; at most {octal.MAX_CODE_DIGITS} digits after the point")

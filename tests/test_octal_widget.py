@@ -1,0 +1,134 @@
+"""/w/octal-sequence (lesson 15): the SG strip of an octal code or of Grundy's game, stepped with
+the values hidden, the period shaded with the theorem's check, and a row of pins played against
+the server — as an htmx fragment, a whole page, projected, inside the lesson, and in Chinese."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from grundy.games import octal
+from grundy.games.registry import family
+from grundy.widgets import octal_sequence
+
+HX = {"HX-Request": "true"}
+
+
+def strip(html: str) -> list[tuple[int, str]]:
+    """(n, value or '·') of each cell of the strip."""
+    return [(int(n), v) for n, v in re.findall(r'<li class="(?:done|todo)[^"]*"[^>]*><span class="n">(\d+)</span><span class="sg"[^>]*>([^<]+)</span>', html)]
+
+
+def test_it_opens_everything_or_nothing_and_steps_one_heap_at_a_time(client: FlaskClient) -> None:
+    shown = client.get("/w/octal-sequence?code=.77&upto=20", headers=HX).text
+    assert strip(shown) == [(n, str(g)) for n, g in enumerate(octal.sg_values(".77", 20))]
+    hidden = client.get("/w/octal-sequence?code=.77&upto=20&step=0", headers=HX).text
+    assert [v for _n, v in strip(hidden)] == ["·"] * 21 and "What is SG(0)?" in hidden
+    five = client.get("/w/octal-sequence?code=.77&upto=20&step=5", headers=HX).text
+    assert [v for _n, v in strip(five)][:6] == ["0", "1", "2", "3", "1", "·"]
+    assert "SG(4) = mex{0, 2, 3} = 1" in five  # the lesson's worked row of four
+    assert 'name="step" value="" data-step="all"' in five  # Show all: one click
+    assert 'name="step" value="6" data-step="next"' in five
+
+
+def test_a_proved_period_is_shaded_with_the_theorems_check(client: FlaskClient) -> None:
+    html = client.get("/w/octal-sequence?code=.77&upto=100", headers=HX).text
+    assert "repeat with period <strong>12</strong>" in html
+    assert "checked for 71 ≤ n &lt; 156, which needs the values up to heap 167" in html
+    assert html.count("band-pre") == 71 and html.count("period-start") == 3  # 71, 83, 95
+    stepping = client.get("/w/octal-sequence?code=.77&upto=100&step=100", headers=HX).text
+    assert "band-pre" not in stepping and "period-start" not in stepping  # spotting it is the reader's part
+    chess = client.get("/w/octal-sequence?code=.137&upto=100", headers=HX).text
+    assert "Dawson&#39;s Chess" in chess and "period <strong>34</strong>" in chess and "52 ≤ n &lt; 141" in chess
+
+
+def test_no_period_and_grundys_game_say_so(client: FlaskClient) -> None:
+    officers = client.get("/w/octal-sequence?code=.6", headers=HX).text
+    assert f"No period shows in the values up to heap {octal.MAX_DIRECT_UPTO}" in officers
+    grundy = client.get("/w/octal-sequence?game=grundys-game&upto=20", headers=HX).text
+    assert "open problem" in grundy and f"up to heap {octal.GRUNDY_MAX_UPTO}" in grundy
+    assert strip(grundy) == [(n, str(g)) for n, g in enumerate(octal.grundys_game_values(20))]
+    assert '<option value="0" selected>' in grundy  # a click cuts: Grundy's game only splits
+
+
+BAD = [
+    ("code=.8", "code", "The octal code: octal digits are 0 to 7; got &#39;.8&#39;."),
+    ("code=.70", "code", "The octal code: the last digit of an octal code must not be 0."),
+    ("code=3.7", "code", "The octal code: the digit before the point must be 0 or 4; got 3."),
+    ("code=.123456701", "code", "at most 8 digits after the point; got 9."),
+    ("code=kayles", "code", "an octal code looks like .77 or 4.07"),
+    ("upto=201", "upto", "The largest heap shown must be from 0 to 200; got 201."),
+    ("upto=10&step=12", "step", "must be from 0 to 11; got 12."),
+    ("n=21", "n", "Pins in the row must be from 1 to 20; got 21."),
+    ("take=3", "take", "This game never takes 3 pins in one move; a click may take 1, 2."),
+    ("game=chess", "game", "Unknown game &#39;chess&#39;: choose octal or grundys-game."),
+    ("heaps=21", "heaps", "Each row is a number of pins from 1 to 20"),
+    ("heaps=10,11", "heaps", "The rows hold at most 20 pins in all; got 21."),
+    ("heaps=3,,4", "heaps", "Each row is a number of pins"),
+    ("heaps=" + ",".join(["1"] * 21), "heaps", "At most 20 rows; got 21."),
+]
+
+
+@pytest.mark.parametrize("query, name, message", BAD, ids=[q for q, _n, _m in BAD])
+def test_bad_input_gets_a_specific_message(client: FlaskClient, query: str, name: str, message: str) -> None:
+    response = client.get(f"/w/octal-sequence?{query}", headers=HX)
+    assert response.status_code == 400
+    assert message in response.text, response.text[-600:]
+
+
+def test_the_server_answers_with_a_winning_move() -> None:
+    game = family("octal", {"code": ".77"})
+    for heaps in [(3, 4), (5,), (1, 2, 4), (6, 6), (2, 7, 9)]:
+        answer = octal_sequence.reply(game, heaps)
+        value = 0
+        for h in heaps:
+            value ^= game.sg(h)
+        assert answer is not None and answer[1] == (value != 0)
+        if answer[1]:
+            after = octal_sequence._apply(heaps, answer[0])
+            total = 0
+            for h in after:
+                total ^= game.sg(h)
+            assert total == 0
+
+
+def test_playing_a_row_by_clicks(client: FlaskClient) -> None:
+    start = client.get("/w/octal-sequence?code=.77&n=7&step=0", headers=HX).text
+    assert "One row of 7 pins: SG 2." in start and "Show a winning move" in start
+    # the middle pin leaves 3 and 3: the reader's button carries that position
+    assert 'name="heaps" value="3,3"' in start
+    after = client.get("/w/octal-sequence?code=.77&n=7&heaps=3,3", headers=HX).text
+    assert "The server answered:" in after and "It had no winning move" in after
+    assert 'name="keep" value="3,3"' in after  # a setting change keeps the game
+    losing = client.get("/w/octal-sequence?code=.77&n=7&heaps=6", headers=HX).text
+    assert "back to SG 0 for you" in losing and "You face SG 0" in losing
+    won = client.get("/w/octal-sequence?code=.77&heaps=0", headers=HX).text
+    assert "You made the last move: you win." in won
+    server = client.get("/w/octal-sequence?code=.77&heaps=2", headers=HX).text
+    assert "No move is left for you: the server wins." in server
+
+
+def test_a_cut_splits_a_row_where_the_code_allows_it(client: FlaskClient) -> None:
+    html = client.get("/w/octal-sequence?code=4.07&n=6&take=0", headers=HX).text
+    assert 'class="pin-cut"' in html and 'name="heaps" value="1,5"' in html
+    assert 'class="pin-cut"' not in client.get("/w/octal-sequence?code=.07&n=6", headers=HX).text
+
+
+def test_without_javascript_every_control_is_a_plain_get_form(client: FlaskClient) -> None:
+    page = client.get("/w/octal-sequence?code=.07&n=6").text
+    form = page[page.index('<form class="widget-form"'):]
+    assert form.startswith('<form class="widget-form" action="/w/octal-sequence" method="get"')
+    assert re.search(r'<button type="submit" name="heaps" value="[\d,]+" class="pin"', page)
+
+
+def test_inside_the_lesson_in_both_languages_and_projected(client: FlaskClient) -> None:
+    lesson = client.get("/lessons/take-and-break").text
+    assert lesson.count('data-widget="octal-sequence"') == 3
+    assert 'id="octal-sequence-1"' in lesson and 'name="id" value="octal-sequence-2"' in lesson
+    assert lesson.count('aria-label="not yet revealed"') == 41 + 101 + 61  # every strip opens hidden
+    chinese = client.get("/zh/lessons/take-and-break").text
+    assert chinese.count('data-widget="octal-sequence"') == 3 and "下一盘：你先手" in chinese
+    projected = client.get("/present/octal-sequence?code=.07")
+    assert projected.status_code == 200 and "is-presented" in projected.text
+    assert 'aria-label="not yet revealed"' in projected.text  # a projection opens at step 0
