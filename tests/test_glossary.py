@@ -6,6 +6,7 @@ import re
 
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from tests.judge import SHARED
 
@@ -81,3 +82,36 @@ def test_the_sj_entry_states_the_theorem_with_its_condition(app: Flask) -> None:
     assert "所有分量的 SG 值都为 0 的局面都是游戏的终点" in sj.means_zh
     assert "异或不为 0 且某个分量的 SG 值大于 1" in sj.means_zh and "异或为 0 且没有分量的 SG 值大于 1" in sj.means_zh
     assert fold(sj.means) == sj.means  # one line, as the page shows it
+
+
+# The terms issue 25 found missing, each with the lesson section that teaches it.
+ISSUE_25_TERMS = {
+    "Kayles": ("take-and-break", "knocking-down-pins", "Kayles 游戏"),
+    "Grundy's game": ("take-and-break", "grundys-game", "Grundy 博弈"),
+    "octal code": ("take-and-break", "octal-codes", "八进制代码"),
+    "Euclid's game": ("every-sg", "euclids-game", "欧几里得游戏"),
+    "step count": ("every-sg", "how-long-a-game-lasts", "步数"),
+    "Mock Turtles": ("coin-turning", "mock-turtles", "Mock Turtles"),
+    "symmetry strategy": ("circular", "the-symmetry-strategy", "对称策略"),
+}
+
+
+def test_the_terms_issue_25_names_are_there_in_both_languages(app: Flask, client: FlaskClient) -> None:
+    terms = {t.term: t for t in app.extensions["grundy.glossary"]}
+    en, zh = client.get("/glossary").text, client.get("/zh/glossary").text
+    for term, (lesson, section, chinese) in ISSUE_25_TERMS.items():
+        t = terms[term]
+        assert (t.lesson, t.section, t.zh) == (lesson, section, chinese), term
+        assert t.means and t.means_zh and not t.means_zh.isascii()
+        assert f'id="{t.anchor}"' in en and f'href="/lessons/{lesson}#{section}"' in en
+        assert f'id="{t.anchor}"' in zh and t.zh_term in zh and str(escape(t.means_zh)) in zh
+        assert str(escape(t.means)) in en
+
+
+def test_the_new_terms_link_from_the_lessons_that_use_them(client: FlaskClient) -> None:
+    """Lesson 11 uses Kayles and octal games, taught in lesson 15; the Chinese lesson 15 names
+    the symmetry strategy of lesson 11: each first use links to its entry."""
+    circular = client.get("/lessons/circular").text
+    assert 'href="/glossary#kayles"' in circular and 'href="/glossary#octal-code"' in circular
+    assert 'href="/zh/glossary#symmetry-strategy"' in client.get("/zh/lessons/take-and-break").text
+    assert 'href="/zh/glossary#step-count"' not in client.get("/zh/lessons/p-and-n-positions").text  # 步数 there is any count
