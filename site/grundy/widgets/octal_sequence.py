@@ -210,7 +210,6 @@ class Pin:
     first: int  # its place in its row, from 0
     click: str | None  # the rows after taking from here (None: not a legal start)
     cut: str | None  # the rows after cutting just after this pin (None: no cut here)
-    reply: bool  # taken by the server's last move (drawn knocked down)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +253,7 @@ def board(params: Params) -> Board:
                 click = heaps_text(_apply(rows, (row, first, take)))
             if over is None and take == 0 and _legal(game, rows, (row, first + 1, 0)):
                 cut = heaps_text(_apply(rows, (row, first + 1, 0)))
-            pins.append(Pin(index, row, first, click, cut, False))
+            pins.append(Pin(index, row, first, click, cut))
         gaps.append(index)
     winning = None
     if over is None:
