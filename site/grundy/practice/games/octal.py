@@ -10,7 +10,15 @@ from grundy.practice.arena import Arena, Position
 from grundy.practice.games import spec as g
 
 MAX_ROW = 1000  # a typed row: its moves (about one per pin) are listed for the quiz and play
-MAX_HEAP = 2000  # Grundy's game: quiz level 2 draws heaps up to 2,000 (values computed to 8,191)
+MAX_HEAP = 2000  # Grundy's game: a typed heap (values computed to 8,191)
+# Lesson 15 teaches both games, and its strips of values (the octal-sequence widget) go to row 40
+# of Kayles and heap 60 of Grundy's game: the quiz draws within them, so a question is answered
+# with the lesson's table (or by hand at level 1), and its answer shows the values up to the
+# largest part drawn.
+KAYLES_LESSON: g.Lesson = ("take-and-break", "knocking-down-pins")
+GRUNDY_LESSON: g.Lesson = ("take-and-break", "grundys-game")
+KAYLES_LEVELS = {1: (1, 8), 2: (9, 30), 3: (1, 12)}  # row lengths drawn at each level
+GRUNDY_LEVELS = {1: (3, 20), 2: (21, 60), 3: (1, 15)}  # heap sizes drawn at each level
 
 
 def _kayles_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
@@ -25,13 +33,23 @@ def _kayles_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
 
 
 def _kayles_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
-    lo, hi = {1: (1, 8), 2: (15, 120), 3: (1, 10)}[level]
+    lo, hi = KAYLES_LEVELS[level]
     count = 3 if level == 3 else 2  # one row alone is always N (the symmetry move), so P needs two
     return {}, g.draw_sum(KAYLES.arena(), rng, target, count, lambda r: r.randint(lo, hi))
 
 
+def _values(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | None:
+    """Lesson 15's strip of SG values, every value shown up to the largest part: the row the
+    reason's values are read from."""
+    largest = max(position, default=0)
+    if largest == 0:
+        return None
+    return "octal-sequence", arena.family.rule() | {"game": arena.family.key, "upto": str(largest)}
+
+
 KAYLES = g.GameSpec(
-    key="kayles", always_sums=True, family="octal", title=N_("Kayles"), lesson=g.SUMS_LESSON, draw=_kayles_draw, start="4,7",
+    key="kayles", always_sums=True, family="octal", title=N_("Kayles"), lesson=KAYLES_LESSON, draw=_kayles_draw, start="4,7",
+    visual=_values, sums_taught=True,
     random_start=lambda r: ",".join(str(r.randint(3, 12)) for _ in range(r.randint(1, 2))),
     rule_text=lambda f: str(_("knock down one pin, or two neighbouring pins, from a row (a row may break in two)")),
     reason=_kayles_reason, fixed_rule={"code": ".77"}, noun=(N_("row"), N_("rows")), where=N_("from row {}"),
@@ -41,13 +59,13 @@ KAYLES = g.GameSpec(
 
 
 def _grundy_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
-    lo, hi = {1: (3, 20), 2: (21, MAX_HEAP), 3: (1, 15)}[level]
+    lo, hi = GRUNDY_LEVELS[level]
     count = 1 if level < 3 else rng.randint(2, 3)
     return {}, g.draw_sum(GRUNDYS_GAME.arena(), rng, target, count, lambda r: r.randint(lo, hi))
 
 
 GRUNDYS_GAME = g.GameSpec(
-    key="grundys-game", family="grundys-game", lesson=g.SUMS_LESSON, draw=_grundy_draw,
+    key="grundys-game", family="grundys-game", lesson=GRUNDY_LESSON, draw=_grundy_draw, visual=_values, sums_taught=True,
     start="9", random_start=lambda r: str(r.randint(6, 16)),
     rule_text=lambda f: str(_("split one heap into two heaps of different sizes")),
     answer_hint=N_("the heaps left, with commas"), answer_hint_one=N_("the heaps left, with commas"),

@@ -94,6 +94,7 @@ class GameSpec:
     move_cost: int = 1
     check_component: Callable[[Family[Any], Any], None] = _any_component  # practice's bounds on a part
     sum_is_plain: bool = True  # False where a sum's moves need more than one component's (Nim's XOR table)
+    sums_taught: bool = False  # the game's own lesson adds its parts' values (Kayles' rows): it explains sums too
     always_sums: bool = False  # every level's positions are sums (Nim's heaps, Kayles' rows), not just level 3
     arena_type: type[Arena] = Arena  # how a turn is played: one move in one part, or EveryArena's every-SG
     levels: Mapping[int, str] = field(default_factory=lambda: LEVELS)  # the quiz levels' names, 1 to 3
@@ -113,7 +114,7 @@ class GameSpec:
         return self.arena_type(self, family(self.family, rule))
 
     def lesson_for(self, position: Position) -> Lesson:
-        return SUMS_LESSON if len(position) > 1 and self.sum_is_plain else self.lesson
+        return SUMS_LESSON if len(position) > 1 and self.sum_is_plain and not self.sums_taught else self.lesson
 
 
 def draw_sum(arena: Arena, rng: random.Random, target: Outcome, count: int,

@@ -1,0 +1,85 @@
+"""Kayles and Grundy's game in /quiz and /play (issue 25): taught in lesson 15, drawn within the
+values lesson 15's strips show, so each level is answered with the lesson's table (level 1 by
+hand), and an answer shows the row of SG values that decides it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from grundy.practice.games import SPECS
+from grundy.practice.games.octal import GRUNDY_LEVELS, KAYLES_LEVELS
+from grundy.practice.quiz import question
+from tests import lesson_code
+
+LESSON = lesson_code.Lesson("15-take-and-break.md")
+# The largest value each strip of lesson 15 shows, from its fences (Kayles: code .77).
+STRIPS = {("octal", ".77"): 0, ("grundys-game", ""): 0}
+for fence in LESSON.widgets("octal-sequence"):
+    key = (fence.get("game", "octal"), fence.get("code", ""))
+    if key in STRIPS:
+        STRIPS[key] = max(STRIPS[key], int(fence["upto"]))
+
+
+@pytest.fixture()
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def test_both_games_point_to_lesson_15(app: Flask, client: FlaskClient) -> None:
+    catalog = app.extensions["grundy.catalog"]
+    for key in ("kayles", "grundys-game"):
+        spec = SPECS[key]
+        slug, anchor = spec.lesson
+        assert slug == "take-and-break" and f'id="{anchor}"' in catalog.get(slug).html
+        assert spec.lesson_for((5, 7)) == spec.lesson  # lesson 15 adds the parts' values too
+        page = client.get(f"/play/{key}", follow_redirects=True).get_data(as_text=True)
+        assert 'href="/lessons/take-and-break#' in page and "Lesson 7" not in page
+
+
+@pytest.mark.parametrize(("game", "levels", "strip"), [
+    ("kayles", KAYLES_LEVELS, ("octal", ".77")), ("grundys-game", GRUNDY_LEVELS, ("grundys-game", ""))])
+def test_every_level_draws_within_the_lessons_table(game: str, levels: dict[int, tuple[int, int]],
+                                                    strip: tuple[str, str]) -> None:
+    assert max(hi for _lo, hi in levels.values()) <= STRIPS[strip]
+    assert levels[1][1] <= 20  # level 1: small enough to work out by hand
+    for level in (1, 2, 3):
+        outcomes = set()
+        for seed in range(60):
+            q = question(game, level, seed)
+            lo, hi = levels[level]
+            assert all(lo <= part <= hi for part in q.position), (level, seed, q.position)
+            outcomes.add(q.outcome())
+        assert outcomes == {"P", "N"}
+
+
+@pytest.mark.parametrize(("game", "level"), [("kayles", 2), ("grundys-game", 2), ("kayles", 3), ("grundys-game", 1)])
+def test_an_answer_shows_the_values_that_decide_it(client: FlaskClient, game: str, level: int) -> None:
+    """A P-position's answer shows the strip at once; an N-position's once a move is tried (the
+    strip would show the winning move)."""
+    for truth in ("P", "N"):
+        seed = next(s for s in range(100) if question(game, level, s).outcome() == truth)
+        _check_the_values_shown(client, game, level, seed)
+
+
+def _check_the_values_shown(client: FlaskClient, game: str, level: int, seed: int) -> None:
+    q = question(game, level, seed)
+    form = {"game": game, "level": level, "seed": seed}
+    page = client.post("/quiz/answer", data=form | {"says": q.outcome()}).get_data(as_text=True)
+    if q.outcome() == "N":
+        move = q.arena.winning_moves(q.position, 1)[0]
+        page = client.post("/quiz/move", data=form | {"after": q.arena.format(move.after)}).get_data(as_text=True)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    top = max(q.position)
+    assert f"SG(0) to SG({top})" in text  # the strip, every value up to the largest part shown
+    fam = q.arena.family
+    values = [fam.sg(c) for c in q.position]
+    if len(values) > 1:
+        assert " ⊕ ".join(map(str, values)) in text  # the reason XORs the values read from it
+    else:
+        assert f"SG({top}) = {values[0]}" in text
+    assert 'href="/lessons/take-and-break#' in page
+    zh = client.post("/zh/quiz/answer", data=form | {"says": q.outcome()}).get_data(as_text=True)
+    assert "/zh/lessons/take-and-break#" in zh
