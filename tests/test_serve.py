@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -51,7 +52,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
         assert exchange(port, b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")[0] == 200
         yield port
     finally:
-        process.terminate()
+        # Ctrl-C's quick stop: the worker the master starts after the last test's kill -9 is still
+        # warming its children, and a graceful stop would wait for it (gunicorn's graceful_timeout).
+        process.send_signal(signal.SIGINT)
         try:
             process.wait(timeout=HANG)
         except subprocess.TimeoutExpired:
