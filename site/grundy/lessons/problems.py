@@ -70,15 +70,15 @@ def load(path: Path) -> list[Problem]:
     `outcome` (or the reverse, or `prints` without either), is an error naming the problem."""
     found = []
     for entry in load_entries(path, FIELDS):
-        fields = {k: (int(v) if k == "difficulty" else str(v)) for k, v in entry.items()}
-        name = fields["id"]
-        if fields["difficulty"] not in DIFFICULTIES:
-            raise ValueError(f"{path}: {name} has difficulty {fields['difficulty']}, not one of 1, 2, 3")
+        fields = {k: str(v) for k, v in entry.items() if k != "difficulty"}
+        name, difficulty = fields["id"], int(entry["difficulty"])
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"{path}: {name} has difficulty {difficulty}, not one of 1, 2, 3")
         if ("solve" in fields) != ("outcome" in fields) or ("prints" in fields and "solve" not in fields):
             raise ValueError(f"{path}: {name} needs solve and outcome together (and prints only with them)")
         if fields.get("outcome", "P") not in ("P", "N"):
             raise ValueError(f"{path}: {name} has outcome {fields['outcome']}, not P or N")
-        found.append(Problem(**fields))
+        found.append(Problem(difficulty=difficulty, **fields))
     return found
 
 

@@ -149,7 +149,14 @@ _CODE = re.compile(r"`([^`]+)`")
 
 
 bp.add_app_template_filter(problem_name, "problem_name")
-bp.add_app_template_global(DIFFICULTIES, "difficulties")
+
+
+
+@bp.record_once
+def _difficulties(state: Any) -> None:
+    """The difficulty levels and what each means, for every template (the legend's macro is imported
+    without the page's context)."""
+    state.app.jinja_env.globals["difficulties"] = DIFFICULTIES
 
 
 @bp.app_template_filter("code_spans")
