@@ -125,8 +125,10 @@ def test_hdu_3595_limits_and_the_cli() -> None:
 
 def test_the_widgets() -> None:
     fences = LESSON.widgets("every-sg")
-    assert fences == [{"size": "12", "cell": "5,8"}, {"size": "8", "pairs": "3,5 2,7"}]
-    first = every_sg.view(every_sg.parse(fences[0]))
+    assert fences == [{"size": "12", "cell": "5,8", "step": "0"},
+                      {"size": "8", "pairs": "3,5 2,7", "shown": "the sample is worked out just above"}]
+    assert every_sg.view(every_sg.parse(fences[0])).focus is None  # at step 0 the pair waits for its step
+    first = every_sg.view(every_sg.parse({"size": "12", "cell": "5,8"}))  # what Show all shows
     assert first.focus and first.focus.steps == 4 and [o.after for o in first.focus.options] == [(3, 5)]
     second = every_sg.view(every_sg.parse(fences[1]))
     assert second.verdict == "N" and [g.steps for g in second.games] == [3, 3]

@@ -79,7 +79,7 @@ def test_a_move_from_an_even_step_is_undone_by_carrying_the_same_coins() -> None
 
 
 def test_the_widgets_staircase() -> None:
-    assert LESSON.widgets("staircase") == [{"coins": "3,5,4,2,6"}]
+    assert LESSON.widgets("staircase") == [{"coins": "3,5,4,2,6", "step": "0"}]
     view = staircase_widget.view(staircase_widget.parse({"coins": "3,5,4,2,6"}))
     LESSON.says("\\(3 \\oplus 4 \\oplus 6 = 1\\): N", "step 1 off the staircase) and one starts on an **even** step: move 1\ncoin from step 4 to step 3")
     assert view.total == 1 and {m.after for m in view.winning} == {(2, 5, 4, 2, 6), (3, 5, 5, 1, 6)}

@@ -145,7 +145,7 @@ def test_try_it_answers() -> None:
 
 
 def test_the_widget_fences() -> None:
-    assert LESSON.widgets("k-multiple") == [{"n": "20", "k": "2"}]
+    assert LESSON.widgets("k-multiple") == [{"n": "20", "k": "2", "step": "0"}]
     v = k_multiple.view(k_multiple.parse({"n": "20", "k": "2"}))
     assert v.parts == [13, 5, 2] and v.winning == [2] and v.outcome == "N"
     for move in v.moves:  # each losing move's listed reply wins

@@ -143,7 +143,7 @@ def test_ruler() -> None:
 
 
 def test_the_widget_fence_and_its_moves() -> None:
-    assert LESSON.widgets("coins") == [{"row": "THHTTHTH", "rule": "mock-turtles"}]
+    assert LESSON.widgets("coins") == [{"row": "THHTTHTH", "rule": "mock-turtles", "step": "0"}]  # predict first
     for rule in SETS:
         v = coin_row.view(coin_row.parse({"row": "THHTTHTH", "rule": rule}))
         row = coins.parse_row("THHTTHTH")

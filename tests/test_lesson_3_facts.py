@@ -111,8 +111,8 @@ def test_m_2_is_lesson_1s_coin_game() -> None:
 
 def test_the_widgets_show_what_the_lesson_says() -> None:
     pn = LESSON.widgets("pn-table")
-    assert {"rule": "bash", "m": "2", "upto": "9", "step": "0"} in pn  # the notes' table, stepped
-    assert {"rule": "bash", "m": "4", "upto": "30"} in pn
+    assert {"rule": "bash", "m": "2", "upto": "9", "step": "0"} in pn  # stepped
+    assert {"rule": "bash", "m": "4", "upto": "30", "step": "0"} in pn  # predicted, then checked
     for params in pn:
         assert set(params) <= {"rule", "m", "set", "upto", "step"}
         assert 1 <= int(params["m"]) <= 100 and 0 <= int(params["upto"]) <= 300
@@ -143,7 +143,7 @@ def test_every_p_is_followed_by_m_ns_and_then_a_p() -> None:
 
 def test_m_4_p_positions() -> None:
     assert [n for n, o in enumerate(table(4, 30)) if o == "P"] == [0, 5, 10, 15, 20, 25, 30]
-    assert "P's sit at 0, 5, 10, 15, …" in LESSON.plain
+    LESSON.says("where do its P's sit? Predict, then press **Show all** to check.")
 
 
 # ---------------------------------------------------------------- the key fact and its proof

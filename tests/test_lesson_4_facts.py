@@ -317,7 +317,9 @@ def test_example_55_81_121() -> None:
 
 def test_the_widgets_show_what_the_lesson_says() -> None:
     widgets = LESSON.widgets("xor-columns")
-    assert widgets == [{"heaps": "2,3"}, {"heaps": "14,21,39"}, {"heaps": "55,81,121"}, {"heaps": "5,7,8,9,10"}]
+    # each opens worked out, as the example or sample just above it (issue 25: says why)
+    assert widgets == [{"heaps": "2,3", "shown": "the example above works this position out"}, {"heaps": "14,21,39", "shown": "the example above works this position out"},
+                       {"heaps": "55,81,121", "shown": "the example above works this position out"}, {"heaps": "5,7,8,9,10", "shown": "the sample is worked out just above"}]
     labels = {}
     for params in widgets:
         view = xor_columns.view(xor_columns.parse(params))

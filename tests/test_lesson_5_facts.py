@@ -538,21 +538,25 @@ def test_long_long_and_the_double_square_root() -> None:
 
 def test_the_widgets() -> None:
     grids = LESSON.widgets("grid")
-    assert grids == [{"game": "wythoff", "size": "12", "step": "0"}, {"game": "wythoff", "size": "12", "sg": "1"}]
+    assert grids == [{"game": "wythoff", "size": "12", "step": "0"},
+                     {"game": "wythoff", "size": "12", "sg": "1", "shown": "the box is about the finished table, not about filling it"}]
     for params in grids:
         view = grid.view(grid.parse(params))
         assert [[c.kind == "P" for c in row] for row in view.rows] == [[brute_p(r, c) for c in range(13)] for r in range(13)]
     plots = LESSON.widgets("wythoff")
-    assert plots == [{"a": "21", "b": "34", "span": "40"}, {"a": "5", "b": "8"},
-                     {"a": "165580140", "b": "267914295", "k": "102334155"}]
-    first, second, lab = (wythoff_plot.view(wythoff_plot.parse(p)) for p in plots)
+    assert plots == [{"a": "21", "b": "34", "span": "40", "step": "0"},  # it opens building the pairs (issue 25)
+                     {"a": "5", "b": "8", "shown": "the example above works this position out"},
+                     {"a": "165580140", "b": "267914295", "k": "102334155", "shown": "the text above has just shown this pair is P"}]
+    assert wythoff_plot.view(wythoff_plot.parse(plots[0])).stepping
+    # what each shows with everything shown (Show all, for the first)
+    first, second, lab = (wythoff_plot.view(wythoff_plot.parse({k: v for k, v in p.items() if k != "step"})) for p in plots)
     assert first.is_p and first.figure_json is not None
     assert not second.is_p and [m.after for m in second.moves] == [(4, 7), (5, 3)]
     assert lab.is_p and lab.lab is not None and lab.lab.wrong and lab.lab.floating == lab.lab.exact + 1
     assert lab.first_failure.k == F40
 
 
-def test_the_sg_board_beyond_the_notes() -> None:
+def test_the_sg_board_going_further() -> None:
     view = grid.view(grid.parse({"game": "wythoff", "size": "24", "sg": "1"}))
     for row in view.rows:
         for cell in row:

@@ -232,7 +232,7 @@ def test_the_zeros_of_1_3_4_are_lesson_2s_p_positions() -> None:
 
 def test_the_widgets_are_the_ones_the_lesson_describes() -> None:
     assert LESSON.widgets("mex-steps") == [{"rule": "set", "set": "1,3,4", "upto": "12", "n": "0"}]
-    assert LESSON.widgets("pn-table") == [{"rule": "set", "set": "1,3,4", "upto": "30", "sg": "1"}]
+    assert LESSON.widgets("pn-table") == [{"rule": "set", "set": "1,3,4", "upto": "30", "sg": "1", "step": "0"}]
     # The stepper goes on past 8, starting at 0 with an empty set of option values.
     stepper = mex_steps.view(mex_steps.parse(LESSON.widgets("mex-steps")[0]))
     assert stepper.params.upto > 8 and stepper.current.n == 0 and stepper.current.option_values == []

@@ -357,7 +357,7 @@ def test_hdu_1848_judge_samples() -> None:
 
 def test_the_fibonacci_pn_table_widget() -> None:
     (params,) = LESSON.widgets("pn-table")
-    assert params == {"rule": "fibonacci", "upto": "40", "sg": "1"}
+    assert params == {"rule": "fibonacci", "upto": "40", "sg": "1", "step": "0"}
     view = pn_table.view(pn_table.parse(params))
     assert view.params.sg and view.period is None
     assert [c.grundy for c in view.cells] == list(fib_values()[:41])

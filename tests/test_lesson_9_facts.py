@@ -109,7 +109,7 @@ def test_the_rule_without_one_does_not_shift() -> None:
 
 def test_the_widgets_show_what_the_text_says() -> None:
     fences = LESSON.widgets("misere-table")
-    assert fences == [{"rule": "bash", "m": "2", "upto": "12", "step": "0"}, {"rule": "set", "set": "2,3", "upto": "15"}]
+    assert fences == [{"rule": "bash", "m": "2", "upto": "12", "step": "0"}, {"rule": "set", "set": "2,3", "upto": "15", "step": "0"}]
     opened = misere_table.view(misere_table.parse(fences[0]))
     assert opened.stepping and not opened.shown  # the reader predicts before anything is revealed
     first = misere_table.view(misere_table.parse(fences[0] | {"step": ""}))
@@ -167,7 +167,8 @@ def test_the_worked_positions() -> None:
 
 def test_the_xor_widgets() -> None:
     fences = LESSON.widgets("xor-columns")
-    assert fences == [{"heaps": "3,5,1", "misere": "1"}, {"heaps": "1,1,5", "misere": "1"}]
+    assert fences == [{"heaps": "3,5,1", "misere": "1", "shown": "the text just above works this position out"},
+                      {"heaps": "1,1,5", "misere": "1", "shown": "the example above works this position out"}]
     john = xor_columns.view(xor_columns.parse(fences[0]))
     assert john.outcome == "N" and john.xor_decides and [(m.heap, m.take) for m in john.moves] == [(2, 3)]
     endgame = xor_columns.view(xor_columns.parse(fences[1]))

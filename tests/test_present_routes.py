@@ -221,8 +221,10 @@ def test_the_xor_and_wythoff_steppers_are_offered_in_lessons(client: FlaskClient
     assert 'data-step="start"' in first and "All steps shown" in first
     stepping = client.get("/w/xor-columns?heaps=2,3&step=2", headers=HX).text
     assert "data-stepping" in stepping and 'name="step" value="3" data-step="next"' in stepping
-    wythoff = client.get("/lessons/wythoff").text.split('data-widget="wythoff"', 1)[1].split("</section>")[0]
-    assert 'data-step="start"' in wythoff and "Your position and its moves" in wythoff
+    wythoffs = client.get("/lessons/wythoff").text.split('data-widget="wythoff"')
+    first, second = (part.split("</section>")[0] for part in wythoffs[1:3])
+    assert "data-stepping" in first and "0 of 16 P-positions up to 40 found" in first  # it opens building (issue 25)
+    assert 'data-step="start"' in second and "Your position and its moves" in second
     built = client.get("/w/wythoff?a=5&b=8&span=25&step=3", headers=HX).text
     assert "3 of 10 P-positions up to 25 found" in built
 
