@@ -321,6 +321,14 @@ def test_k_multiple_construction_cost_bounds_the_work(k: int, n: int) -> None:
     assert sum(parts) == n and all(k * y < x for x, y in zip(parts, parts[1:]))
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 3000), st.integers(1, 10**12))
+def test_k_multiple_losing_numbers_are_the_construction_s(k: int, limit: int) -> None:
+    """The losing numbers the game's answers read (built on bare lists, the quick way) are the
+    construction's a's, row by row."""
+    assert kmultiple.losing_numbers(limit, k) == [r.a for r in kmultiple.construction(limit, k) if r.a <= limit]
+
+
 def test_k_multiple_refuses_work_before_doing_it() -> None:
     with pytest.raises(GameError, match="could take"):
         kmultiple.construction(10**60, 100_000)

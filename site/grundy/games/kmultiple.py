@@ -89,7 +89,18 @@ def construction(limit: int, k: int) -> list[Row]:
 def _losing(k: int, bits: int) -> tuple[int, ...]:
     """The losing numbers below 2**bits: one list serves every heap of that many bits (the
     quiz, the widget's replies and decompositions ask for the same k again and again)."""
-    return tuple(r.a for r in construction((1 << bits) - 1, k) if r.a < 1 << bits)
+    # construction()'s loop on bare lists: no Row per a (k near 10^5 makes ~10^6 of them).
+    limit = 1 << bits
+    _affordable(limit - 1, k)
+    a, b = [1], [1]
+    j = -1
+    while a[-1] < limit:
+        nxt = b[-1] + 1
+        while j + 1 < len(a) and k * a[j + 1] < nxt:
+            j += 1
+        a.append(nxt)
+        b.append(nxt + b[j] if j >= 0 else nxt)
+    return tuple(a[:-1])
 
 
 def losing_numbers(limit: int, k: int) -> list[int]:
