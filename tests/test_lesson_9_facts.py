@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from grundy.games import nim
-from grundy.games.core import mex
+from grundy.games.core import mex, nim_sum
 from grundy.games.registry import family
 from grundy.games.solve import solve
 from grundy.games.takeaway import Bash, Fibonacci, PowersOfTwo, Rule, SubtractionSet
@@ -107,6 +107,21 @@ def test_the_rule_without_one_does_not_shift() -> None:
     assert all(mis[n + 2] == normal[n] for n in range(201))
 
 
+def test_the_shift_is_by_the_smallest_amount_for_every_set() -> None:
+    """The proof with 1 replaced by the smallest amount s: heaps below s are stuck (misère N),
+    and o⁻(n + s) = o⁺(n) for every subtraction set — checked on every set drawn from 1 to 9."""
+    LESSON.says("with 1 replaced by the smallest allowed amount", r"\(o^-(n + s) = o^+(n)\) for every heap \(n\) and every set")
+    for text in LESSON.twins.values():
+        assert r"\(o^-(n + s) = o^+(n)\)" in text
+    for size in range(1, 6):
+        for amounts in itertools.combinations(range(1, 10), size):
+            rule, s = SubtractionSet.of(*amounts), min(amounts)
+            normal = misere_table.outcomes(rule, 120, misere=False)
+            mis = misere_table.outcomes(rule, 120 + s, misere=True)
+            assert mis[:s] == ["N"] * s, amounts
+            assert all(mis[n + s] == normal[n] for n in range(121)), amounts
+
+
 def test_the_widgets_show_what_the_text_says() -> None:
     fences = LESSON.widgets("misere-table")
     assert fences == [{"rule": "bash", "m": "2", "upto": "12", "step": "0"}, {"rule": "set", "set": "2,3", "upto": "15", "step": "0"}]
@@ -129,9 +144,21 @@ def test_one_heap_of_one_is_p_and_two_are_n() -> None:
     assert misere((1,)) == "P" and misere((1, 1)) == "N"
     assert nim.misere_outcome([1]) == "P" and nim.misere_outcome([1, 1]) == "N"
     assert nim.outcome([0]) == "P" and nim.outcome([0, 0]) == "P"  # normal play: P plus P is P
-    LESSON.says("heaps 2, 2 and 2, 2\ntogether are P")
+    LESSON.says("every good position with coins\nleft has a move to a bad one")  # the empty position is good, with no move
+    assert nim.misere_outcome([0, 0]) == "N" and misere((0, 0)) == "N"
+    LESSON.says("heaps 2, 2 is P, and two copies of it, heaps 2, 2, 2, 2, are P too")
     assert misere((2, 2)) == "P" and misere((2, 2, 2, 2)) == "P"
     LESSON.states(r"0 \oplus 0 = 0")
+
+
+def test_sg_values_do_not_decide_a_misere_sum() -> None:
+    """A heap of 1 and the heaps 2, 3 have the same SG value and different misère outcomes."""
+    LESSON.says("a heap of 1 and the pair of heaps 2, 3 both have SG value 1",
+                "under misère play the first is P and the second N")
+    assert nim_sum([1]) == nim_sum([2, 3]) == 1
+    assert misere((1,)) == "P" and misere((2, 3)) == "N"
+    LESSON.says("(1 and 1, against 2, 2 and 2, 2)", "the parts' outcomes no longer decide a misère sum")
+    assert "SG-like" not in LESSON.plain
 
 
 # ------------------------------------------------------------------ misère Nim
