@@ -175,3 +175,19 @@ def test_a_lesson_s_problems_speak_its_language(client: FlaskClient) -> None:
     assert "Mock Turtles — turn over one, two or three coins" in en
     assert "Mock Turtles——每次翻一枚、两枚或三枚硬币" in zh and "<h2 id=\"lesson-problems-title\">评测题</h2>" in zh
     assert '<span class="problem-title" lang="en">Daizhenyang&#39;s Coin</span>' in zh
+
+
+def test_a_problem_the_lesson_programs_is_not_beyond_it(app: Flask) -> None:
+    """●●● means an idea beyond the lesson's text or a program the lesson does not give, in both
+    languages: a problem its own lesson names just before a C++ program is at most ●●○."""
+    assert "a program the lesson does not give" in DIFFICULTIES[3]
+    po = (ROOT / "site/grundy/translations/zh/LC_MESSAGES/pages.po").read_text(encoding="utf-8")
+    assert f'msgid "{DIFFICULTIES[3]}"\nmsgstr "需要课文以外的想法，或者课文没有给出的程序"' in po
+    programmed = 0
+    for problem in _problems(app):
+        lesson = next((ROOT / "content/en").glob(f"*-{problem.lesson}.md")).read_text(encoding="utf-8")
+        for paragraph in re.findall(r"((?:[^\n]+\n)+)\n```cpp\n", lesson):
+            if re.search(rf"{re.escape(problem.id)}(?!\d)", paragraph):
+                programmed += 1
+                assert problem.difficulty <= 2, f"{problem.id}: the lesson gives its program"
+    assert programmed >= 15

@@ -24,7 +24,7 @@ FIELDS = ("id", "title", "url", "lesson", "section", "difficulty", "game", "game
 DIFFICULTIES = {
     1: N_("the lesson's rule, applied as it stands"),
     2: N_("the lesson's rule after a step of your own: see the game in the story, or compute a table"),
-    3: N_("an idea or a program beyond the lesson's text"),
+    3: N_("an idea beyond the lesson's text, or a program the lesson does not give"),
 }
 _HAN = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
