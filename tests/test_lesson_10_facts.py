@@ -69,7 +69,7 @@ def test_euclids_rule_by_brute_force() -> None:
 
 
 def test_step_counts_are_odd_exactly_for_n_positions() -> None:
-    LESSON.says("The step count is odd exactly when \\(v\\) is N. By induction")
+    LESSON.says("The step count is odd exactly when \\(v\\) is N. By induction over\npositions")
     for x in range(0, 60):
         for y in range(x, 60):
             assert (euclid.steps(x, y) % 2 == 1) == (euclid.outcome(x, y) == "N")
@@ -84,6 +84,57 @@ def test_euclids_star_is_never_a_choice() -> None:
                 assert sum(not single_wins(m) for m in after) == 1, (x, y)
             else:
                 assert len(after) == 1, (x, y)
+
+
+def dag_game(rng: random.Random, size: int) -> list[list[int]]:
+    """A random finite game: position i moves to some positions below i (0 has no move)."""
+    return [sorted(rng.sample(range(i), rng.randint(0 if i > 1 else 1, min(i, 3)))) if i else [] for i in range(size)]
+
+
+def dag_steps(game: list[list[int]]) -> tuple[list[bool], list[int]]:
+    """Outcome (True: N) and step count of each position, by the lesson's definition."""
+    wins: list[bool] = []
+    steps: list[int] = []
+    for options in game:
+        to_p = [steps[u] for u in options if not wins[u]]
+        wins.append(bool(to_p))
+        steps.append(0 if not options else 1 + (max(to_p) if to_p else min(steps[u] for u in options)))
+    return wins, steps
+
+
+def test_the_theorem_for_any_game_not_only_euclids() -> None:
+    """The proofs go by induction over positions, not on the step count: a move from a P-position
+    can reach a position with MORE steps than its own (the loser's other moves are longer), so an
+    induction on s would not cover it. The step-count parity and the theorem hold for any finite
+    game, checked by a brute-force every-SG search on random games."""
+    LESSON.says("By induction over\npositions: every move leads to a position whose longest play is\nshorter",
+                "proved by\ninduction over positions")
+    for text in (LESSON.plain, *LESSON.twins.values()):
+        assert "induction on the step count" not in text and "induction on \\(s\\)" not in text and "对步数归纳" not in text
+    rng = random.Random(10)
+    longer_successor = 0
+    for _ in range(60):
+        game = dag_game(rng, 9)
+        wins, steps = dag_steps(game)
+        assert all((s % 2 == 1) == w for s, w in zip(steps, wins))
+        longer_successor += sum(1 for v, options in enumerate(game) if not wins[v] for u in options if steps[u] > steps[v])
+
+        @cache
+        def every(position: tuple[int, ...]) -> bool:
+            live = [i for i, v in enumerate(position) if game[v]]
+            if not live:  # every game is over: the player to move did not make the last move
+                return False
+            after = []
+            for choice in itertools.product(*(game[position[i]] for i in live)):
+                moved = list(position)
+                for i, u in zip(live, choice):
+                    moved[i] = u
+                after.append(tuple(moved))
+            return any(not every(a) for a in after)
+
+        for position in itertools.combinations_with_replacement(range(9), 3):
+            assert every(position) == (max(steps[v] for v in position) % 2 == 1), (game, position)
+    assert longer_successor > 0  # the case an induction on the step count misses does occur
 
 
 def test_the_theorem_against_brute_force() -> None:
@@ -101,6 +152,11 @@ def test_the_worked_examples() -> None:
     LESSON.says("the quick game has 1 step\nand the slow one 2")
     LESSON.says("(2, 3) below have SG values 1 and 0, XOR 1, which lesson 7 would call\n  a win for the first player; yet the first player loses.")
     assert euclid.grundy(1, 1) == 1 and euclid.grundy(2, 3) == 0
+    LESSON.says("(1, 1) moves\n  only to the end (0, 1): SG 1. (2, 3) moves only to (1, 2), whose\n  moves reach (1, 1) and (0, 1)")
+    assert moves((1, 1)) == [(0, 1)] and moves((2, 3)) == [(1, 2)] and moves((1, 2)) == [(1, 1), (0, 1)]
+    assert euclid.grundy(1, 2) == 2 and euclid.grundy(0, 1) == 0
+    for text in (LESSON.plain, *LESSON.twins.values()):
+        assert r"\(\operatorname{SG}(1, 2) = 2\)" in text and r"\(\operatorname{SG}(2, 3) = \operatorname{mex}\{2\} = 0\)" in text
     assert euclid.steps(1, 1) == 1 and euclid.steps(2, 3) == 2 and not every_wins(((1, 1), (2, 3)))
     LESSON.says("The games 3 and 5, and 2 and 7, have 3 steps each (both N)")
     assert euclid.steps(3, 5) == euclid.steps(2, 7) == 3 and every_wins(((3, 5), (2, 7)))
@@ -126,14 +182,19 @@ def test_hdu_3595_limits_and_the_cli() -> None:
 def test_the_widgets() -> None:
     fences = LESSON.widgets("every-sg")
     assert fences == [{"size": "12", "cell": "5,8", "step": "0"},
-                      {"size": "8", "pairs": "3,5 2,7", "shown": "the sample is worked out just above"}]
+                      {"size": "8", "pairs": "3,5 2,7", "shown": "the example is worked out just above"}]
     assert every_sg.view(every_sg.parse(fences[0])).focus is None  # at step 0 the pair waits for its step
     first = every_sg.view(every_sg.parse({"size": "12", "cell": "5,8"}))  # what Show all shows
     assert first.focus and first.focus.steps == 4 and [o.after for o in first.focus.options] == [(3, 5)]
     second = every_sg.view(every_sg.parse(fences[1]))
     assert second.verdict == "N" and [g.steps for g in second.games] == [3, 3]
     assert [g.move.after for g in second.games if g.move] == [(2, 3), (2, 3)]
-    LESSON.says("**Play this\nturn in every game**")
+    LESSON.says("**Play this turn in every game** to watch both players follow the\nrule, turn by turn")
+    hdu = LESSON.text[LESSON.text.index("## HDU 3595 GG and MM"):LESSON.text.index("## Going further")]
+    assert "sample" not in hdu  # HDU 3595's published sample is not on file: an example, not "the sample"
+    # the listed games' pairs are ringed in the table, both ways round, and nothing else is
+    ringed = {(x, y) for x in range(9) for y in range(9) if second.in_play(x, y)}
+    assert ringed == {(3, 5), (5, 3), (2, 7), (7, 2)} and second.ringed
 
 
 def test_try_it_answers() -> None:

@@ -101,3 +101,19 @@ def test_every_sg_resizing_keeps_the_step() -> None:
     assert every_sg.resume_step(old, every_sg.parse({"size": "12"})) == 30
     assert every_sg.resume_step(old, every_sg.parse({"size": "4"})) == 15  # all of a 4-table's pairs
     assert every_sg.resume_step(every_sg.parse({"size": "8"}), every_sg.parse({"size": "4"})) == 0
+
+
+def test_every_sg_rings_the_cells_of_the_games_played_at_once(client: FlaskClient) -> None:
+    """The games listed are found in the table: their cells (both ways round) are ringed, and
+    the sum says so; a game too large for the table rings nothing."""
+    def ringed(html: str) -> list[str]:
+        return re.findall(r'<button type="submit" name="cell" value="(\d+,\d+)" class="cell[^"]*\bis-played\b', html)
+
+    html = client.get("/w/every-sg?size=8&pairs=3,5 2,7", headers=HX).text
+    assert sorted(ringed(html)) == ["2,7", "3,5", "5,3", "7,2"]
+    assert "Their pairs are ringed in the table." in html
+    zh = client.get("/zh/w/every-sg?size=8&pairs=3,5 2,7", headers=HX).text
+    assert sorted(ringed(zh)) == ["2,7", "3,5", "5,3", "7,2"] and "格子加了圈" in zh
+    big = client.get("/w/every-sg?size=8&pairs=30,50", headers=HX).text
+    assert ringed(big) == [] and "ringed" not in big
+    assert ringed(client.get("/w/every-sg?size=8", headers=HX).text) == []

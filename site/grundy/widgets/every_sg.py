@@ -165,6 +165,15 @@ class View:
     def is_current(self, x: int, y: int) -> bool:
         return self.current == (min(x, y), max(x, y))
 
+    def in_play(self, x: int, y: int) -> bool:
+        """Whether the pair is one of the games played at once (ringed in the table)."""
+        return (min(x, y), max(x, y)) in {(min(g.pair), max(g.pair)) for g in self.games}
+
+    @property
+    def ringed(self) -> bool:
+        """Whether some game played at once has its cell in the table."""
+        return any(max(g.pair) <= self.params.size for g in self.games)
+
     @property
     def longest_steps(self) -> int:
         return max((g.steps for g in self.games), default=0)
