@@ -184,6 +184,27 @@ def test_the_periodicity_theorem_against_long_tables(digits: list[int], head: st
                 assert all(long[n] == long[n + p] for n in range(n0, 700 - p)), (code, n0, p)
 
 
+def test_the_theorem_needs_n0_at_least_one() -> None:
+    """With n0 = 0 the finite check can pass and the period still fail: `.4` with p = 1, k = 1
+    (the proof's b − p may be 0, turning a two-heap move into a one-heap move). The lesson states
+    n0 >= 1 in the theorem, its proof and its summary, in both languages."""
+    g = octal.sg_values(".4", 10)
+    n0, p, k = 0, 1, 1
+    assert all(g[n + p] == g[n] for n in range(n0, 2 * n0 + p + k))  # G(0) = G(1) = G(2) = 0
+    assert g[:3] == [0, 0, 0] and g[3] == 1 and g[3] != g[3 - p]
+    LESSON.says(r"be \(d_k\), and let \(n_0 \ge 1\) and \(p \ge 1\).",
+                r"passes the check with \(n_0 = 0\), \(p = 1\), \(k = 1\), since \(G(0) = G(1) = G(2) = 0\), yet \(G(3) = 1\)",
+                r"\(b - p \ge n_0 \ge 1\): the heap is still there", "By induction on \\(N\\)",
+                r"\(n_0 \le n < 2 n_0 + p + k\), for some \(n_0 \ge 1\), holds for ever",
+                r"So \(N\) and \(N + p\) have the same sets of option values, and \(G(N + p) = G(N)\).")
+    zh = LESSON.twins["zh"]
+    for phrase in (r"并且 \(n_0 \ge 1\)，\(p \ge 1\)", r"\(b - p \ge n_0 \ge 1\)", "对 \\(N\\) 归纳",
+                   r"于是 \(N\) 与 \(N + p\) 的后继 SG 值集合相同", r"只要 \(n_0 \ge 1\)"):
+        assert phrase in zh, phrase
+    # the engine's own check starts at n0 = 1 whatever the preperiod it reports
+    assert octal.period(".33") == octal.Period(0, 3, True)
+
+
 def test_dawsons_kayles_and_dawsons_chess() -> None:
     d = dawsons_kayles(400)
     assert d == octal.sg_values(".07", 400)
