@@ -171,7 +171,7 @@ def test_parse_and_names() -> None:
     assert OctalCode.parse("0.77") == OctalCode.parse(".77") == OctalCode(0, (7, 7))
     assert OctalCode.parse("4.07").format() == "4.07"
     assert [OctalCode.parse(c).name for c in (".77", "0.07", ".137", ".6")] == [
-        "Kayles", "Dawson's Kayles", "Dawson's Chess", None]
+        "Kayles", "Dawson's Kayles", "Dawson's chess", None]
 
 
 @pytest.mark.parametrize("bad", ["", ".", "77", ".78", "1.7", "5.7", "4.0", ".70", ".123456701",

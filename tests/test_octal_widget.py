@@ -40,7 +40,27 @@ def test_a_proved_period_is_shaded_with_the_theorems_check(client: FlaskClient) 
     stepping = client.get("/w/octal-sequence?code=.77&upto=100&step=100", headers=HX).text
     assert "band-pre" not in stepping and "period-start" not in stepping  # spotting it is the reader's part
     chess = client.get("/w/octal-sequence?code=.137&upto=100", headers=HX).text
-    assert "Dawson&#39;s Chess" in chess and "period <strong>34</strong>" in chess and "52 ≤ n &lt; 141" in chess
+    assert "(<span lang=\"en\">Dawson&#39;s chess</span>)" in chess  # as lesson 15 writes it
+    assert "period <strong>34</strong>" in chess and "52 ≤ n &lt; 141" in chess
+    zh = client.get("/zh/w/octal-sequence?code=.137&upto=10", headers=HX).text
+    assert "<strong>.137</strong>（Dawson 国际象棋）" in zh and "Chess" not in zh and "chess" not in zh
+
+
+@pytest.mark.parametrize(("code", "length", "end"), [(".33", 3, 7), (".3", 2, 5)])
+def test_a_period_from_zero_is_checked_from_one(client: FlaskClient, code: str, length: int, end: int) -> None:
+    """The theorem needs n0 >= 1: a period that starts at 0 is checked from 1 (2·1 + p + k), and
+    the line says so, with G(0) = G(p) read off the values, never 0 <= n < 2·1 + p + k."""
+    p = octal.period(code)
+    k = octal.OctalCode.parse(code).max_removal
+    assert (p.preperiod, p.length, p.proved) == (0, length, True) and end == 2 * 1 + length + k
+    values = octal.sg_values(code, end + length)
+    assert values[0] == values[length] and all(values[n] == values[n + length] for n in range(1, end))
+    html = client.get(f"/w/octal-sequence?code={code}&upto=20", headers=HX).text
+    assert (f"checked for 1 ≤ n &lt; {end} (the theorem needs n₀&nbsp;≥&nbsp;1; G(0) = G({length}) is read off"
+            f" the values), which needs the values up to heap {end + length - 1}") in html
+    assert "0 ≤ n" not in html
+    zh = client.get(f"/zh/w/octal-sequence?code={code}&upto=20", headers=HX).text
+    assert f"对 1 ≤ n &lt; {end} 验证了" in zh and "定理要求 n₀&nbsp;≥&nbsp;1" in zh
 
 
 def test_no_period_and_grundys_game_say_so(client: FlaskClient) -> None:
@@ -50,6 +70,11 @@ def test_no_period_and_grundys_game_say_so(client: FlaskClient) -> None:
     assert "open problem" in grundy and f"up to heap {octal.GRUNDY_MAX_UPTO}" in grundy
     assert strip(grundy) == [(n, str(g)) for n, g in enumerate(octal.grundys_game_values(20))]
     assert '<option value="0" selected>' in grundy  # a click cuts: Grundy's game only splits
+    assert 'name="code" value=".77"' in grundy and 'id="octal-sequence-code"' not in grundy  # no code to type
+    assert 'id="octal-sequence-code"' in officers
+    stepping = client.get("/w/octal-sequence?game=grundys-game&upto=20&step=0", headers=HX).text
+    assert "no period is known — look for one anyway" in stepping and "for you to spot" not in stepping
+    assert "for you to spot" in client.get("/w/octal-sequence?code=.07&step=0", headers=HX).text
 
 
 BAD = [
@@ -62,6 +87,7 @@ BAD = [
     ("upto=10&step=12", "step", "must be from 0 to 11; got 12."),
     ("n=21", "n", "Pins in the row must be from 1 to 20; got 21."),
     ("take=3", "take", "This game never takes 3 pins in one move; a click may take 1, 2."),
+    ("strip=2", "strip", "The strip only is a switch: use 1 or 0; got &#39;2&#39;."),
     ("game=chess", "game", "Unknown game &#39;chess&#39;: choose octal or grundys-game."),
     ("heaps=21", "heaps", "Each row is a number of pins from 1 to 20"),
     ("heaps=10,11", "heaps", "The rows hold at most 20 pins in all; got 21."),
@@ -109,6 +135,38 @@ def test_playing_a_row_by_clicks(client: FlaskClient) -> None:
     assert "No move is left for you: the server wins." in server
 
 
+def test_a_click_takes_the_fewest_pins_a_move_here_takes(client: FlaskClient) -> None:
+    """Dawson's chess (.137) takes one pin only as a whole row of 1: a fresh row of 9 opens with
+    clicks of 2 (lesson 15's fence), and an amount with no move here says so."""
+    chess = client.get("/w/octal-sequence?code=.137&n=9", headers=HX).text
+    game = family("octal", {"code": ".137"})
+    assert not any(octal_sequence._legal(game, (9,), (0, first, 1)) for first in range(9))
+    starts = [first for first in range(9) if octal_sequence._legal(game, (9,), (0, first, 2))]
+    assert starts == [0, 7]  # two pins only from an end (d2 = 3)
+    assert '<option value="2" selected>' in chess and chess.count('class="pin"') == len(starts)
+    assert "No move here takes" not in chess
+    one = client.get("/w/octal-sequence?code=.137&n=9&take=1", headers=HX).text
+    assert 'class="pin"' not in one and "No move here takes 1 pin: choose another amount" in one
+    assert '<option value="1" selected>' in client.get("/w/octal-sequence?code=.77&n=9", headers=HX).text
+    zh = client.get("/zh/w/octal-sequence?code=.137&n=9&take=1", headers=HX).text
+    assert "这里没有一步是击倒 1 根木柱的" in zh
+
+
+def test_taking_a_whole_row_is_said_so() -> None:
+    assert octal_sequence.move_words((3, 1), (1, 0, 1)) == "take the only pin of row 2"
+    assert octal_sequence.move_words((2,), (0, 0, 2)) == "take all 2 pins of row 1"
+    assert octal_sequence.move_words((5,), (0, 1, 2)) == "take pins 2 to 3 of row 1, leaving 1, 2"
+
+
+def test_the_strip_alone(client: FlaskClient) -> None:
+    """strip=1 (a quiz answer): the values, without the row to play or its settings."""
+    html = client.get("/w/octal-sequence?code=.77&upto=12&strip=1", headers=HX).text
+    assert "data-strip-only" in html and 'name="strip" value="1"' in html
+    assert "pins-play" not in html and 'name="n"' not in html and 'name="take"' not in html
+    assert strip(html) == [(n, str(g)) for n, g in enumerate(octal.sg_values(".77", 12))]
+    assert "pins-play" in client.get("/w/octal-sequence?code=.77&upto=12", headers=HX).text
+
+
 def test_a_cut_splits_a_row_where_the_code_allows_it(client: FlaskClient) -> None:
     html = client.get("/w/octal-sequence?code=4.07&n=6&take=0", headers=HX).text
     assert 'class="pin-cut"' in html and 'name="heaps" value="1,5"' in html
@@ -128,7 +186,7 @@ def test_inside_the_lesson_in_both_languages_and_projected(client: FlaskClient) 
     assert 'id="octal-sequence-1"' in lesson and 'name="id" value="octal-sequence-2"' in lesson
     assert lesson.count('aria-label="not yet revealed"') == 41 + 101 + 61  # every strip opens hidden
     chinese = client.get("/zh/lessons/take-and-break").text
-    assert chinese.count('data-widget="octal-sequence"') == 3 and "下一盘：你先手" in chinese
+    assert chinese.count('data-widget="octal-sequence"') == 3 and "和服务器下一盘：你先手" in chinese
     projected = client.get("/present/octal-sequence?code=.07")
     assert projected.status_code == 200 and "is-presented" in projected.text
     assert 'aria-label="not yet revealed"' in projected.text  # a projection opens at step 0

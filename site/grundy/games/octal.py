@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from operator import xor
 
 from grundy.games.core import GameError
+from grundy.marks import N_
 
 MAX_CODE_DIGITS = 8
 """Most digits after the point: a move removes at most this many tokens."""
@@ -42,8 +43,9 @@ XORs. Measured cold on 2 shared cores: 0.30–0.36 s to 8191 (0.08 s to 4095).""
 MAX_CACHED_CODES = 64
 """Codes whose tables are kept; the oldest is dropped past this."""
 
-CODE_NAMES: dict[str, str] = {".77": "Kayles", ".07": "Dawson's Kayles", ".137": "Dawson's Chess"}
-"""Canonical code → the name the literature gives the game."""
+CODE_NAMES: dict[str, str] = {".77": N_("Kayles"), ".07": N_("Dawson's Kayles"), ".137": N_("Dawson's chess")}
+"""Canonical code → the name the literature gives the game (marked for the catalogue: the
+Chinese lesson says Dawson's chess in Chinese)."""
 
 _CODE = re.compile(r"([0-9]?)\.([0-9]*)")
 
@@ -60,7 +62,7 @@ class OctalCode:
     >>> OctalCode.parse("0.77")
     OctalCode(d0=0, digits=(7, 7))
     >>> OctalCode.parse("4.07").format(), OctalCode.parse(".137").name
-    ('4.07', "Dawson's Chess")
+    ('4.07', "Dawson's chess")
     """
 
     d0: int

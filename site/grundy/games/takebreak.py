@@ -68,7 +68,7 @@ class OctalFamily(_TakeBreakFamily):
 
     key = "octal"
     title = N_("An octal game")
-    rule_keys = (RuleKey("code", None, "the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's Chess"),)
+    rule_keys = (RuleKey("code", None, "the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's chess"),)
     example_rule = {"code": ".77"}
     table_upto = octal.MAX_VALUES_UPTO
 

@@ -44,12 +44,14 @@ UPTO = spec.Param("upto", "int", N_("The largest heap shown"), default="40", lo=
 STEP = spec.step(MAX_UPTO + 1, N_("The step (heaps revealed)"), help=N_("start with this many values revealed"))
 PINS = spec.Param("n", "int", N_("Pins in the row"), default="8", lo=1, hi=MAX_PINS)
 TAKE = spec.Param("take", "int", N_("Pins a click takes"), lo=0, hi=octal.MAX_CODE_DIGITS,
-                  help="0 cuts a row in two (where the game allows it); blank: the fewest the game allows")
+                  help="0 cuts a row in two (where the game allows it); blank: the fewest that has a move on the rows")
 HEAPS = spec.Param("heaps", "text", N_("The rows your move left"), max_items=MAX_PINS,
                    help=f"rows of pins, e.g. `3,2`, at most {MAX_PINS} pins in all; blank: a fresh row, you to move")
 KEEP = spec.Param("keep", "text", N_("The rows kept"),
                   help="the rows, as the form carries them when a setting changes (a fresh row if they do not parse)")
-PARAMS = (GAME, CODE, UPTO, STEP, spec.HIDE, PINS, TAKE, HEAPS, KEEP)
+STRIP = spec.Param("strip", "flag", N_("The strip only"),
+                   help="1: the values alone, without the settings or the row to play (a quiz answer shows this)")
+PARAMS = (GAME, CODE, UPTO, STEP, spec.HIDE, PINS, TAKE, HEAPS, KEEP, STRIP)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
@@ -64,6 +66,7 @@ class Params:
     n: int
     take: int | None  # None: the fewest pins the game allows
     heaps: tuple[int, ...] | None  # None: a fresh row of n, the reader to move
+    strip: bool = False  # the values alone: no settings shown, no row to play
 
     @property
     def rule(self) -> dict[str, str]:
@@ -80,6 +83,8 @@ class Params:
             q["take"] = str(fields["take"])
         if fields["heaps"] is not None:
             q["heaps"] = heaps_text(fields["heaps"])
+        if self.strip:
+            q["strip"] = "1"
         return q
 
 
@@ -129,7 +134,7 @@ def parse(args: Mapping[str, str]) -> Params:
             heaps = None
     else:
         heaps = _parse_heaps(args.get("heaps", ""))
-    params = Params(game, code, upto, step, spec.HIDE.flag(args), PINS.whole(args), take, heaps)
+    params = Params(game, code, upto, step, spec.HIDE.flag(args), PINS.whole(args), take, heaps, STRIP.flag(args))
     amounts = takes(params)
     if take is not None and take not in amounts:
         raise BadParameter("take", _("This game never takes %(take)s pins in one move; a click may take %(choices)s.",
@@ -224,6 +229,8 @@ class Board:
     over: str | None  # "you" when the reader made the last move, "server" when the server did
     winning: Move | None  # a winning move for the reader (shown on request), in ``rows``
     amounts: list[int]
+    take: int  # what a click takes now: the chosen amount, or the fewest that has a move here
+    take_idle: bool  # no pin starts a move of ``take`` pins, though other amounts have moves
     replied_text: str | None
     winning_text: str | None
 
@@ -231,7 +238,6 @@ class Board:
 def board(params: Params) -> Board:
     game = _family(params)
     amounts = takes(params)
-    take = params.take if params.take is not None else amounts[0]
     left = params.heaps if params.heaps is not None else (params.n,)
     replied, wins, over = None, False, None
     rows = left
@@ -242,8 +248,13 @@ def board(params: Params) -> Board:
         else:
             replied, wins = answer
             rows = _apply(left, replied)
-    if over is None and not _moves(game, rows):
+    moves = _moves(game, rows) if over is None else []
+    if over is None and not moves:
         over = "server" if params.heaps is not None else "none"
+    # Blank, a click takes the fewest pins that some move here takes (Dawson's chess takes one
+    # pin only as a whole row of 1, so a fresh row opens on 2), not the fewest the game ever takes.
+    playable = sorted({count for _row, _first, count in moves})
+    take = params.take if params.take is not None else (playable[0] if playable else amounts[0])
     pins, gaps, index = [], [], 0
     for row, h in enumerate(rows):
         for first in range(h):
@@ -259,8 +270,9 @@ def board(params: Params) -> Board:
     if over is None:
         answer = reply(game, rows)
         winning = answer[0] if answer and answer[1] else None
+    idle = over is None and not any(pin.click or pin.cut for pin in pins)
     return Board(rows, tuple(game.sg(h) for h in rows), _value(game, rows), pins, gaps[:-1], replied, wins, over,
-                 winning, amounts, move_words(left, replied) if replied else None,
+                 winning, amounts, take, idle, move_words(left, replied) if replied else None,
                  move_words(rows, winning) if winning else None)
 
 
@@ -268,7 +280,11 @@ def move_words(heaps: tuple[int, ...], move: Move) -> str:
     """A move as a reader says it: "take pins 4 to 5 of row 1, leaving 3 and 2"."""
     row, first, count = move
     after = _apply(heaps[row:row + 1], (0, first, count))
-    leaving = ", ".join(map(str, after)) if after else "—"
+    leaving = ", ".join(map(str, after))
+    if not after:  # the whole row goes
+        if count == 1:
+            return _("take the only pin of row %(row)s", row=row + 1)
+        return _("take all %(count)s pins of row %(row)s", count=count, row=row + 1)
     if count == 0:
         return _("cut row %(row)s after pin %(pin)s, leaving rows of %(leaving)s", row=row + 1, pin=first, leaving=leaving)
     if count == 1:
@@ -296,9 +312,9 @@ class View:
     name: str | None  # the game's name in the literature, if it has one
     cells: list[Cell]
     period: octal.Period | None  # proved or only observed (octal codes); None: none found or none known
-    check_end: int | None  # a proved period was checked for n0 <= n < check_end (2 n0 + p + k)
+    check_end: int | None  # a proved period was checked for n0 <= n < check_end (2 n0 + p + k, n0 = max(preperiod, 1))
     current_options: list[int] | None  # the distinct values of the current heap's options
-    board: Board
+    board: Board | None  # None with ``strip``: the values alone
 
     @property
     def stepping(self) -> bool:
@@ -335,7 +351,7 @@ def view(params: Params) -> View:
     if p is not None and p.proved and params.code is not None:
         check_end = 2 * max(p.preperiod, 1) + p.length + params.code.max_removal
     name = params.code.name if params.code is not None else None
-    return View(params, name, cells, p, check_end, options, board(params))
+    return View(params, name, cells, p, check_end, options, None if params.strip else board(params))
 
 
 WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)

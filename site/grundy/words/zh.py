@@ -153,8 +153,8 @@ RULE_HELP: dict[str, str] = {
     "take 1 to K adjacent coins": "每次取 1 到 K 枚相邻的硬币",
     "each move takes at most K times the last": "每一步至多取上一步的 K 倍",
     "the set S: 1,3,4 | powers-of-two | fibonacci": "集合 S：1,3,4、powers-of-two 或 fibonacci",
-    "the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's Chess":
-        "八进制代码：.77 是 Kayles，.07 是 Dawson's Kayles，.137 是 Dawson's Chess",
+    "the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's chess":
+        "八进制代码：.77 是 Kayles，.07 是 Dawson's Kayles，.137 是 Dawson 国际象棋",
 }
 
 
