@@ -5,6 +5,7 @@ rule and its proof's bit facts, and the three judge programs compiled and run on
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from grundy.games import octal
 from grundy.games.core import mex
+from grundy.widgets import octal_sequence
 from tests import lesson_code
 from tests.judge import judge_samples
 from tests.lesson_code import needs_cxx
@@ -133,6 +135,8 @@ def test_octal_digits_read_as_the_lesson_says() -> None:
         # .137: two only from an end or a whole heap of 2, never from the middle
         assert all(len(p) < 2 for j, p in by_digits(".137", n) if j == 2)
     LESSON.says("\\(d_1 = 7 = 1 + 2 + 4\\)", "\\(d_2 = 3 = 1 + 2\\)")
+    LESSON.says("| `4.07` | (no name) |", "work it out, then press Next to check")
+    assert "| `4.07` | （没有名字） |" in LESSON.twins["zh"] and "再按「下一步」核对" in LESSON.twins["zh"]
     for bad in (".8", ".70", "3.7", ".123456789"):
         with pytest.raises(Exception):
             octal.OctalCode.parse(bad)
@@ -227,7 +231,17 @@ def test_grundys_game_is_open_and_computed_to_its_bound() -> None:
     assert g == octal.grundys_game_values(104) == A002188
     LESSON.says("| \\(G(n)\\) | 0 | 0 | 0 | 1 | 0 | 2 | 1 | 0 | 2 | 1 | 0 | 2 | 1 | 3 |")
     assert octal.GRUNDY_MAX_UPTO == 8191
-    LESSON.says("up to heap 8191", "open problem", "OEIS A002188")
+    LESSON.says("The engine computes values up to heap 8191; the strip shows up to 200.", "open problem", "OEIS A002188")
+    assert octal_sequence.MAX_UPTO == 200
+    # the widget opens on a heap the reader can win (9), not on a P-position (10)
+    fence = LESSON.widgets("octal-sequence")[2]
+    assert fence["game"] == "grundys-game" and fence["n"] == "9"
+    g = octal.grundys_game_values(10)
+    assert g[9] == 1 and g[10] == 0
+    LESSON.says("a heap of 9 to split against the server: it is worth\n1", "a heap of 10 is worth 0, a P-position")
+    for said in ("n = 8191", "n = 3071", r"只要算出 \(G(0)\) 到 \(G(167)\)"):
+        assert said in LESSON.twins["zh"], said
+    assert not re.search(r"第 \d+ 堆", LESSON.twins["zh"])  # a heap size is n = …, not "the n-th heap"
     assert len(octal.grundys_game_values(8191)) == 8192
     with pytest.raises(Exception):
         octal.grundys_game_values(8192)
@@ -248,9 +262,16 @@ def test_laskers_nim_rule_and_proof_facts() -> None:
         assert (lasker_rule(m) - 1) // 4 == (m - 1) // 4
         assert lasker_rule(m) & 3 == {1: 1, 2: 2, 3: 0, 0: 3}[m % 4]
     LESSON.states(r"3 \oplus 1 = 2", r"2 \oplus 0 = 2")
-    # on heaps of at most 3 Lasker's Nim is the octal game 4.333
-    assert octal.sg_values("4.333", 3) == g[:4]
-    LESSON.says("Lasker's Nim is the octal game\n`4.333`")
+    # 4.333 agrees with Lasker's Nim up to heap 4 and then parts ways: it is not Lasker's Nim
+    four = octal.sg_values("4.333", 5)
+    assert four[:5] == g[:5] == [0, 1, 2, 4, 3] and four[5] == 0 != g[5] == 5
+    LESSON.says("it agrees with Lasker's Nim up to heap 4\n(0, 1, 2, 4, 3) and then parts ways (\\(G(5) = 0\\), not 5)")
+    for text in (LESSON.plain, LESSON.twins["zh"]):
+        assert "is the octal game `4.333`" not in text and "就是八进制博弈 `4.333`" not in text
+    assert "到堆大小 4 为止它和 Lasker 尼姆博弈的值一样（0, 1, 2, 4, 3）" in LESSON.twins["zh"]
+    # the name write-ups give such games, in both languages
+    LESSON.says("call **Multi-SG** games")
+    assert "**[Multi-SG]{lang=en} 游戏**（贾志豪 2009 年集训队论文），HDU 3032 就是它的模板题" in LESSON.twins["zh"]
 
 
 def test_the_split_into_three_rule() -> None:
@@ -287,7 +308,18 @@ def test_cutting_game_reduction_by_search() -> None:
                 assert wins(((min(w, h), max(w, h)),)) == (g(w, h) != 0), (w, h)
     assert g(2, 2) == g(2, 3) == g(3, 2) == 0
     assert [g(2, w) for w in range(2, 80)] == octal.sg_values(".4", 78)[1:]
-    assert octal.sg_values(".4", 200)[1:] == octal.sg_values(".07", 199)  # "moved one place on"
+    assert octal.sg_values(".4", 200)[1:] == octal.sg_values(".07", 199)  # G_.4(n) = G_.07(n − 1)
+    # the match of Going further: a heap of n in .4 ↔ a row of n − 1 pins in .07, each row of r
+    # pins (0 too) a heap of r + 1, as for Dawson's chess; never "the POJ 2311 argument"
+    for n in range(2, 60):
+        rows = {tuple(sorted((first + 1, n - 1 - first - 2 + 1))) for first in range(n - 2)}
+        assert rows == {s.parts for s in octal.moves(".4", n)}, n
+    LESSON.says(r"so \(G_{.4}(n) = G_{.07}(n - 1)\)", "(match them as for Dawson's\n  chess)")
+    assert "POJ 2311\n  argument" not in LESSON.text and "按 POJ 2311 里的对应" not in LESSON.twins["zh"]
+    # the count of the program's work: sides 2 to 200, a cut keeps both pieces at least 2 wide
+    sides = range(2, 201)
+    assert len(sides) == 199 and max(len(range(2, w - 1)) for w in sides) == 197
+    LESSON.states(r"197 + 197", r"199 \times 199")
 
 
 def test_the_python_code_computes_any_octal_code() -> None:
@@ -318,6 +350,17 @@ def test_the_sample_verdicts_in_the_text() -> None:
     la = lasker(3)
     assert la[2] ^ la[2] ^ la[3] == 4 and la[3] ^ la[3] == 0
     LESSON.states(r"2 \oplus 2 \oplus 4 = 4", r"4 \oplus 4 = 0")
+    LESSON.says("A case has up to\n\\(10^6\\) heaps; with the rule no table is needed: read each heap and\nXOR in its value.")
+    assert "有了公式就不用打表" in LESSON.twins["zh"] and "所以每组至多" not in LESSON.twins["zh"]
+    # HDU 5795's sample, in its own order: 4 4 first (Second), then 1 2 4 (First)
+    sample = judge_samples("HDU-5795")[0]
+    assert sample["input"].split("\n")[1:5] == ["2", "4 4", "3", "1 2 4"]
+    assert sample["output"].split("\n")[:2] == ["Second player wins.", "First player wins."]
+    s3 = split_three(8)
+    assert s3[4] ^ s3[4] == 0 and s3[1] ^ s3[2] ^ s3[4] == 7
+    LESSON.says("its first case, 4 and 4, is\n\\(4 \\oplus 4 = 0\\), `Second player wins.`; its second, heaps 1, 2, 4,")
+    zh = LESSON.twins["zh"]
+    assert zh.index("第一组 4 和 4") < zh.index("第二组 1、2、4")
 
 
 JUDGE = [("HDU-3032", "lasker(long long s)"), ("HDU-5795", "split3(long long s)"), ("POJ-2311", "int g[201][201];")]
