@@ -98,7 +98,9 @@ def test_each_command_answers_what_the_page_says(app: Flask) -> None:
 def test_a_problem_with_its_sample_on_file_says_how_to_solve_a_case(app: Flask) -> None:
     on_file = [p for p in _problems(app) if _sample_file(p.id)]
     assert len(on_file) >= 29
-    assert [p.id for p in on_file if not (p.solve and p.prints)] == ["HDU 1536", "POJ 2960"]  # a line of W/L for several cases
+    # HDU 1536, POJ 2960: a line of W/L for several cases. HDU 3032: Lasker's Nim, which no
+    # `grundy solve` game is (the octal game 4.333 agrees with it only up to heap 4).
+    assert [p.id for p in on_file if not (p.solve and p.prints)] == ["HDU 1536", "POJ 2960", "HDU 3032"]
 
 
 def test_what_the_judge_prints_is_in_its_sample(app: Flask) -> None:
@@ -191,3 +193,31 @@ def test_a_problem_the_lesson_programs_is_not_beyond_it(app: Flask) -> None:
                 programmed += 1
                 assert problem.difficulty <= 2, f"{problem.id}: the lesson gives its program"
     assert programmed >= 15
+
+
+def test_no_command_passes_an_octal_code_off_as_lasker_s_nim(app: Flask) -> None:
+    """4.333 takes at most 3: G(5) = 0 there, 5 in Lasker's Nim, so `grundy solve octal 5 --code
+    4.333` says P where Lasker's Nim is N. No problem's command uses it."""
+    result = CliRunner().invoke(main, ["solve", "octal", "5", "--code", "4.333", "--json"])
+    assert json.loads(result.output)["outcome"] == "P"  # Lasker's Nim: heap 5 is worth 5, N
+    assert not [p.id for p in _problems(app) if p.solve and "4.333" in p.solve]
+
+
+def test_a_problem_links_to_the_section_that_holds_its_program(app: Flask) -> None:
+    """Lessons 13-15 (their review): where the lesson gives a problem's C++ program, the
+    problem's link goes to the heading that holds it (a heading of its own under Code), not to
+    the section that only explains the rule. (Lessons 2-12 link to the rule's section and keep
+    their programs under Code: a choice for their own review.)"""
+    catalog = app.extensions["grundy.catalog"]
+    linked = 0
+    for p in _problems(app):
+        if p.lesson not in ("k-multiple", "coin-turning", "take-and-break"):
+            continue
+        html = catalog.get(p.lesson).html
+        parts = re.split(r'<h[23] id="([^"]+)">', html)
+        holding = [anchor for anchor, body in zip(parts[1::2], parts[2::2])
+                   if 'data-lang="C++"' in body and re.search(rf"{re.escape(p.id)}(?!\d)", body)]
+        if holding:
+            assert p.section in holding, (p.id, p.section, holding)
+            linked += 1
+    assert linked == 7  # HDU 2516, POJ 3922, HDU 2486, HDU 3537, HDU 3032, HDU 5795, POJ 2311
