@@ -133,3 +133,45 @@ def test_cpp_poj_2484(tmp_path: Path) -> None:
     ns = [rng.randint(1, 10**6) for _ in range(500)] + [1, 2, 3, 10**6]
     want = ["Alice" if n <= 2 else "Bob" for n in ns]
     assert LESSON.run(program, "\n".join(map(str, ns)) + "\n0\n").split() == want
+
+
+def test_after_the_reply_the_widget_copies_alices_move() -> None:
+    """The lesson says Bob copies Alice's move in the other row; the widget names that copy (not
+    another winning move the SG values would find), and it wins, by brute force, on every line."""
+    LESSON.says("whatever Alice takes from one row, Bob takes\nthe same coins from the other: the widget names the copy")
+    view = ring.view(ring.parse({"n": "9", "k": "2", "moves": "5,9-1,3-4"}))
+    assert view.reply and view.reply.kind == "copy" and view.reply.run == (7, 2)  # coins 7 and 8 copy 3 and 4
+    copy = view.reply.copy
+    assert copy and copy.source == (2, 3) and copy.target == (6, 3) and copy.places == (2, 3)
+    for n in range(5, 12):  # every first move, its middle reply, every move of Alice's, the copy
+        for first in ("1", "1-2"):
+            start = ring.view(ring.parse({"n": str(n), "moves": first}))
+            assert start.reply and start.reply.kind in ("middle", "all")
+            played = ring.parse({"n": str(n), "moves": f"{first},{ring.Params(n, 2, 1, ()).run_text(start.reply.run)}"})
+            for coin in range(1, n + 1):
+                for take in (1, 2):
+                    try:
+                        after = ring.parse({"n": str(n), "moves": played.moves_text((coin, take))})
+                    except ring.BadParameter:
+                        continue
+                    answer = ring.view(after)
+                    if not answer.left:
+                        continue
+                    assert answer.reply and answer.reply.kind == "copy", (n, after.moves)
+                    present = [True] * n
+                    for a, t in after.moves + (answer.reply.run,):
+                        for i in range(t):
+                            present[(a - 1 + i) % n] = False
+                    assert not wins(tuple(present), 2), (n, after.moves)
+
+
+def test_hdu_3951_by_the_rule_for_any_k() -> None:
+    LESSON.says("### HDU 3951 Coin Game", "`Case i: first`", "\\(1 \\le K \\le 10\\)",
+                "the\nsample's rings of 3 with \\(K = 1\\) and \\(K = 2\\) give `first` and\n`second`")
+    ns = LESSON.python("first_player_wins")
+    assert [ns["first_player_wins"](3, 1), ns["first_player_wins"](3, 2)] == [True, False]
+    for k in range(1, 5):
+        for n in range(3, 12):
+            assert ns["first_player_wins"](n, k) == wins((True,) * n, k)
+    LESSON.says("[Lesson 15](take-and-break) studies\nKayles and its period")
+    assert "The site's quiz and play" not in LESSON.plain

@@ -127,3 +127,14 @@ def test_the_sum_reason_of_an_empty_position_is_a_sentence(app: Flask) -> None:
     arena = make_arena("circle")
     with app.test_request_context("/"):
         assert sum_reason(arena, (), False) == "Nothing is left to move: the player to move has lost, so the position is P."
+
+
+def test_play_against_the_computer_starts_on_a_ring(client: FlaskClient) -> None:
+    """From lesson 11's Practise box /play/circle opens on the ring of 9, the lesson's own, drawn
+    as a ring; after the learner's first move the computer takes the middle and says so."""
+    r = client.get("/play/circle")
+    assert r.status_code == 303 and "start=9" in r.headers["Location"]
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert '<span class="pile-name">Ring 1</span><strong class="count">9</strong>' in page
+    text = page_text(client, "/play/circle?k=2&start=9&first=you&moves=row8/row3,row3")
+    assert "It took the middle of the row, leaving two equal rows" in text

@@ -117,3 +117,19 @@ def test_every_sg_rings_the_cells_of_the_games_played_at_once(client: FlaskClien
     big = client.get("/w/every-sg?size=8&pairs=30,50", headers=HX).text
     assert ringed(big) == [] and "ringed" not in big
     assert ringed(client.get("/w/every-sg?size=8", headers=HX).text) == []
+
+
+def test_after_the_symmetric_reply_the_ring_names_the_copy(client: FlaskClient) -> None:
+    """Alice took coins 3 and 4 of row 2–4 (the rows 2–4 and 6–8 were equal): the reply shown is
+    their copy, coins 7 and 8, said as a copy, in a swap, in a plain page and in Chinese."""
+    url = "/w/ring?n=9&k=2&take=2&moves=5,9-1,3-4"
+    for html in (client.get(url, headers=HX).text, client.get(url).text):
+        assert "Copy: Alice took coins 3 and 4 of row 2–4 (its places 2 to 3), so take the same in the equal row 6–8: coins 7 and 8." in html
+        assert sorted(re.findall(r'class="ring-coin[^"]*\bis-reply"[^>]*>(\d+)<', html)) == ["7", "8"]
+        assert 'name="moves" value="5,9-1,3-4,7-8"' in html  # Play the reply
+    one = client.get("/w/ring?n=9&k=2&moves=5,9-1,3", headers=HX).text
+    assert "Copy: Alice took coin 3 of row 2–4 (its place 2), so take the same in the equal row 6–8: coin 7." in one
+    zh = client.get("/zh" + url, headers=HX).text
+    assert "照搬：Alice 从 2–4 那一行拿走了硬币 3 和 4（这一行的第 2 到第 3 枚）" in zh
+    unequal = client.get("/w/ring?n=10&k=3&moves=1-3,6,4", headers=HX).text
+    assert "Copy:" not in unequal and "A winning move" in unequal  # rows that were not in pairs: the values decide

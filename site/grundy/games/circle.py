@@ -9,7 +9,8 @@ move takes one coin, so only the parity of n matters.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -41,6 +42,17 @@ def outcome(n: int, k: int = 2) -> Outcome:
     if k == 1:
         return "N" if n % 2 == 1 else "P"
     return "P"
+
+
+def paired(parts: Iterable[Hashable]) -> bool:
+    """Whether the parts (rings and rows, or just the rows' lengths) come in equal pairs: then the
+    second player copies each move in the other part of its pair and moves last (lesson 11's
+    symmetry strategy), so the position is P.
+
+    >>> paired([3, 3]), paired([1, 3, 1, 3]), paired([3, 2])
+    (True, True, False)
+    """
+    return all(count % 2 == 0 for count in Counter(parts).values())
 
 
 @lru_cache(maxsize=1024)  # (length, K) pairs from URLs: bounded, so memory stays flat

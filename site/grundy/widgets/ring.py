@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from grundy.games.circle import outcome as ring_outcome
-from grundy.games.circle import ring_grundy, row_grundy
+from grundy.games.circle import paired, ring_grundy, row_grundy
 from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.widgets import spec
@@ -65,6 +65,12 @@ class Params:
         if count == 2:
             return str(_("coins %(first)s and %(last)s", first=first, last=last))
         return str(_("coins %(first)s to %(last)s", first=first, last=last))
+
+    def row_text(self, row: Run) -> str:
+        """A row by its end coins, as the reader names it: row 2–4 (clockwise), or row 2."""
+        first, length = row
+        last = (first - 1 + length - 1) % self.n + 1
+        return str(first) if length == 1 else f"{first}–{last}"
 
     def moves_text(self, *extra: Run) -> str:
         return ",".join(self.run_text(r) for r in self.moves + extra)
@@ -142,10 +148,21 @@ class Coin:
 
 
 @dataclass(frozen=True, slots=True)
+class Copy:
+    """The copy of the opponent's last move: it was made in one of two equal rows (``source``),
+    and the reply takes the same places of the other (``target``), counted clockwise."""
+    move: Run  # the opponent's move
+    source: Run  # (first coin, length) of the row it was made in, before the move
+    target: Run  # the equal row the reply copies it into
+    places: tuple[int, int]  # the first and last place of the move in its row, from 1
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     run: Run
-    kind: str  # "all": take what is left; "middle": the symmetric reply; "sg": makes the XOR 0
+    kind: str  # "all": take what is left; "middle": the symmetric reply; "copy": the mirror move; "sg": makes the XOR 0
     leaves: tuple[int, ...]  # the rows left, longest first
+    copy: Copy | None = None  # for "copy": what is copied, from where to where
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,14 +216,38 @@ def _value(present: list[bool], k: int) -> int:
     return total
 
 
-def _reply(present: list[bool], k: int) -> Reply | None:
-    """A winning move for the player to move, the symmetric one where there is one."""
+def _copy(present: list[bool], moves: tuple[Run, ...]) -> Copy | None:
+    """The copy of the last move, when it was made in one of rows that came in equal pairs (the
+    symmetry strategy's position) and the row it pairs with is still whole."""
+    if not moves:
+        return None
+    n = len(present)
+    before = _present_after(n, moves[:-1])
+    rows = _rows(before)
+    if all(before) or not paired(length for _first, length in rows):
+        return None
+    first, count = moves[-1]
+    source = next(row for row in rows if (first - row[0]) % n + count <= row[1])
+    offset = (first - source[0]) % n
+    for target in rows:
+        if target != source and target[1] == source[1] and all(present[(target[0] - 1 + i) % n] for i in range(target[1])):
+            return Copy(moves[-1], source, target, (offset + 1, offset + count))
+    return None
+
+
+def _reply(present: list[bool], k: int, moves: tuple[Run, ...] = ()) -> Reply | None:
+    """A winning move for the player to move: the copy of the opponent's move where the rows
+    came in equal pairs, the symmetric one from a single row, else one the SG values find."""
     n = len(present)
     rows = _rows(present)
 
     def after(run: Run) -> list[int]:
         return sorted((length for _first, length in _rows(_apply(present, run))), reverse=True)
 
+    copy = _copy(present, moves)
+    if copy is not None:
+        run = ((copy.target[0] - 1 + copy.places[0] - 1) % n + 1, copy.move[1])
+        return Reply(run, "copy", tuple(after(run)), copy)
     if all(present):
         if n <= k:
             return Reply((1, n), "all", ())
@@ -241,7 +282,7 @@ def view(params: Params) -> View:
     whole = all(present)
     total = _value(present, k) if any(present) else 0
     outcome = ring_outcome(n, k) if whole else ("N" if total else "P")
-    reply = _reply(present, k) if any(present) else None
+    reply = _reply(present, k, params.moves) if any(present) else None
     marked = set()
     # Mark the reply's coins only when a click takes as many coins as the reply does: a marked
     # coin must be one that, clicked, plays the reply (otherwise the text says how to set it).

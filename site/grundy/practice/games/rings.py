@@ -3,10 +3,9 @@ coins, so the first move leaves a row, and later moves may split a row in two.""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
-from grundy.games.circle import RING, ROW
+from grundy.games.circle import RING, ROW, paired
 from grundy.games.core import GameError, Outcome
 from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, PlayMove, Position
@@ -57,29 +56,23 @@ def _draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, st
     return {"k": "2"}, draw_sum(CIRCLE.arena(), rng, target, count, lambda r: (ROW, r.randint(1, hi)))
 
 
-def _paired(position: Position) -> bool:
-    """Whether the rings and rows come in equal pairs: the second player copies each move in
-    the other one of its pair, and moves last (lesson 11), so the position is P."""
-    return all(count % 2 == 0 for count in Counter(position).values())
-
-
 def _symmetric_move(arena: Arena, position: Position) -> PlayMove | None:
     """The move lesson 11 teaches, where there is one: the middle of a single row (or the whole
     row, when it is short enough to take), or the copy of the opponent's move in the other row of
     its pair: a move that leaves the parts in equal pairs. From one row, as the lesson says: the
     whole row if the move can take it, else the middle 1 or 2 coins (the fewest); from several,
     the quickest win, as the computer always plays (the copy of a whole row is the other whole)."""
-    paired = [m for m in arena.moves(position) if _paired(m.after)]
-    if not paired:
+    copies = [m for m in arena.moves(position) if paired(m.after)]
+    if not copies:
         return None
     if len(position) == 1:
-        return min(paired, key=lambda m: (bool(m.after), -sum(c[1] for c in m.after)))
-    return min(paired, key=lambda m: arena.remoteness(m.after))
+        return min(copies, key=lambda m: (bool(m.after), -sum(c[1] for c in m.after)))
+    return min(copies, key=lambda m: arena.remoteness(m.after))
 
 
 def _symmetry_note(arena: Arena, before: Position, move: PlayMove) -> str | None:
     """What the computer says of a symmetric move (nothing of the others)."""
-    if not move.after or not _paired(move.after) or _symmetric_move(arena, before) != move:
+    if not move.after or not paired(move.after) or _symmetric_move(arena, before) != move:
         return None
     if len(before) == 1:
         return str(_("It took the middle of the row, leaving two equal rows: from now on it copies each of your moves"
@@ -104,7 +97,7 @@ def _visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | No
 
 CIRCLE = GameSpec(
     key="circle", family="circle", lesson=("circular", "the-symmetry-strategy"),
-    draw=_draw, start="row8", random_start=lambda r: str(r.randint(5, 14)) if r.random() < 0.5 else f"row{r.randint(5, 14)}",
+    draw=_draw, start="9", random_start=lambda r: str(r.randint(5, 14)) if r.random() < 0.5 else f"row{r.randint(5, 14)}",
     rule_text=lambda f: str(_("take 1 to %(k)s adjacent coins; the first move turns the ring into a row, and a move in a"
                               " row may split it in two", k=f.rule()["k"])),
     reason=_reason, visual=_visual, noun=(N_("ring or row"), N_("rings or rows")), part=_part,
