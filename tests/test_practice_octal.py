@@ -45,6 +45,9 @@ def test_every_level_draws_within_the_lessons_table(game: str, levels: dict[int,
                                                     strip: tuple[str, str]) -> None:
     assert max(hi for _lo, hi in levels.values()) <= STRIPS[strip]
     assert levels[1][1] <= 20  # level 1: small enough to work out by hand
+    if game == "grundys-game":  # by hand means within the table the lesson prints (n = 0 to 13)
+        row = next(line for line in LESSON.text.splitlines() if line.startswith("| \\(n\\) |"))
+        assert levels[1][1] <= int(row.rstrip(" |").rsplit("|", 1)[1]) == 13
     for level in (1, 2, 3):
         outcomes = set()
         for seed in range(60):
@@ -57,11 +60,39 @@ def test_every_level_draws_within_the_lessons_table(game: str, levels: dict[int,
 
 @pytest.mark.parametrize(("game", "level"), [("kayles", 2), ("grundys-game", 2), ("kayles", 3), ("grundys-game", 1)])
 def test_an_answer_shows_the_values_that_decide_it(client: FlaskClient, game: str, level: int) -> None:
-    """A P-position's answer shows the strip at once; an N-position's once a move is tried (the
-    strip would show the winning move)."""
+    """Every answer shows the strip, P or N (a strip of values names no move, so an N-position's
+    comes with the answer, before the move is asked for), and the strip alone: no settings, no
+    row of pins to play."""
     for truth in ("P", "N"):
         seed = next(s for s in range(100) if question(game, level, s).outcome() == truth)
         _check_the_values_shown(client, game, level, seed)
+        q = question(game, level, seed)
+        page = client.post("/quiz/answer", data={"game": game, "level": level, "seed": seed, "says": truth}).text
+        visual = page.split('class="quiz-visual"', 1)[1].split("</section>", 1)[0]
+        assert "data-strip-only" in visual and "pins-play" not in visual and "Play it: you move first" not in visual
+        assert f"SG(0) to SG({max(q.position)})" in visual
+        if truth == "N":
+            assert "Now find a winning move" in page  # the strip comes before the move is tried
+
+
+@pytest.mark.parametrize("game", ["kayles", "grundys-game"])
+def test_the_question_says_where_the_values_are(client: FlaskClient, game: str) -> None:
+    """No formula gives Kayles' or Grundy's game's values: the question links to lesson 15's strip."""
+    for level in (1, 2, 3):
+        page = client.get(f"/quiz/q?game={game}&level={level}&seed=3").text
+        assert "No formula gives these values: look them up in the strip of" in page
+        assert f'href="/lessons/take-and-break#{SPECS[game].values_lesson[1]}"' in page
+    zh = client.get(f"/zh/quiz/q?game={game}&level=2&seed=3").text
+    assert "这些 SG 值没有公式可用" in zh and 'href="/zh/lessons/take-and-break#' in zh
+
+
+def test_the_levels_say_what_they_draw() -> None:
+    """Every Kayles level is already a sum of rows: no level is called 'sums of several games'."""
+    assert [SPECS["kayles"].levels[level] for level in (1, 2, 3)] == ["Two short rows", "Two longer rows", "Three short rows"]
+    assert [len(question("kayles", level, 5).position) for level in (1, 2, 3)] == [2, 2, 3]
+    assert [len(question("grundys-game", level, 5).position) for level in (1, 2)] == [1, 1]
+    assert SPECS["grundys-game"].levels[3] == "Sums of two or three heaps"
+    assert all(len(question("grundys-game", 3, seed).position) in (2, 3) for seed in range(20))
 
 
 def _check_the_values_shown(client: FlaskClient, game: str, level: int, seed: int) -> None:

@@ -119,7 +119,7 @@ def n_question(game: str) -> tuple[str, str, str]:
 def test_the_quiz_index_is_chinese(app: Flask, client: FlaskClient) -> None:
     page = body(client.get("/zh/quiz"))
     assert "<title>自测一下 — Grundy</title>" in page and "<h1>自测一下</h1>" in page
-    assert "每道题是一个局面：该走的人能赢吗？" in page and "难度 1：小局面" in page and "难度 3：几个游戏的和" in page
+    assert "每道题是一个局面：轮到走的一方能赢吗？" in page and "该走的人" not in page and "难度 1：小局面" in page and "难度 3：几个游戏的和" in page
     assert "成绩保存在本站签名的 cookie 里" in page
     assert practice_english(app, page) == []
 

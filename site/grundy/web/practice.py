@@ -189,7 +189,8 @@ def _taught_note(state: play_mod.GameState) -> str | None:
     if note is None or not turns or state.computer_to_move:
         return None
     before = state.afters[-2] if len(state.afters) > 1 else state.start
-    return note(state.arena, before, turns[-1])
+    earlier = (state.afters[-3] if len(state.afters) > 2 else state.start) if len(state.afters) > 1 else None
+    return note(state.arena, before, turns[-1], earlier)
 
 
 def _safe_grundy(arena: Arena, position: Position) -> int | None:
@@ -308,6 +309,7 @@ def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
             arena=q.arena, position=q.position, components=list(enumerate(q.position)),
             next_url=url_for("practice.quiz_question", game=q.game, level=q.level, seed=next_seed(q.seed)),
             question_url=_question_url(q), needs_plotly=_visual_draws_figure(q.arena, q.position),
+            values_lesson=_lesson_link(q.arena.spec.values_lesson),
             play_url=_url("practice.play", q.arena.rule_query() | (
                 {} if q.arena.unplayable(q.position) else {"start": q.position_text}), game=q.game),
         )

@@ -13,12 +13,16 @@ MAX_ROW = 1000  # a typed row: its moves (about one per pin) are listed for the 
 MAX_HEAP = 2000  # Grundy's game: a typed heap (values computed to 8,191)
 # Lesson 15 teaches both games, and its strips of values (the octal-sequence widget) go to row 40
 # of Kayles and heap 60 of Grundy's game: the quiz draws within them, so a question is answered
-# with the lesson's table (or by hand at level 1), and its answer shows the values up to the
-# largest part drawn.
+# with the lesson's strip (level 1 by hand: Grundy's heaps within the lesson's printed table,
+# which stops at 13), and its answer shows the values up to the largest part drawn. No formula
+# gives either game's values, so every question points to the strip.
 KAYLES_LESSON: g.Lesson = ("take-and-break", "knocking-down-pins")
 GRUNDY_LESSON: g.Lesson = ("take-and-break", "grundys-game")
 KAYLES_LEVELS = {1: (1, 8), 2: (9, 30), 3: (1, 12)}  # row lengths drawn at each level
-GRUNDY_LEVELS = {1: (3, 20), 2: (21, 60), 3: (1, 15)}  # heap sizes drawn at each level
+GRUNDY_LEVELS = {1: (3, 13), 2: (21, 60), 3: (1, 15)}  # heap sizes drawn at each level
+# Every Kayles level is a sum of rows (one row alone is always N), so the levels say how many rows.
+KAYLES_LEVEL_NAMES = {1: N_("Two short rows"), 2: N_("Two longer rows"), 3: N_("Three short rows")}
+GRUNDY_LEVEL_NAMES = {1: N_("One small heap"), 2: N_("One larger heap"), 3: N_("Sums of two or three heaps")}
 
 
 def _kayles_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
@@ -44,12 +48,12 @@ def _values(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | No
     largest = max(position, default=0)
     if largest == 0:
         return None
-    return "octal-sequence", arena.family.rule() | {"game": arena.family.key, "upto": str(largest)}
+    return "octal-sequence", arena.family.rule() | {"game": arena.family.key, "upto": str(largest), "strip": "1"}
 
 
 KAYLES = g.GameSpec(
     key="kayles", always_sums=True, family="octal", title=N_("Kayles"), lesson=KAYLES_LESSON, draw=_kayles_draw, start="4,7",
-    visual=_values, sums_taught=True,
+    visual=_values, visual_shows_move=False, values_lesson=KAYLES_LESSON, levels=KAYLES_LEVEL_NAMES, sums_taught=True,
     random_start=lambda r: ",".join(str(r.randint(3, 12)) for _ in range(r.randint(1, 2))),
     rule_text=lambda f: str(_("knock down one pin, or two neighbouring pins, from a row (a row may break in two)")),
     reason=_kayles_reason, fixed_rule={"code": ".77"}, noun=(N_("row"), N_("rows")), where=N_("from row {}"),
@@ -66,6 +70,7 @@ def _grundy_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[
 
 GRUNDYS_GAME = g.GameSpec(
     key="grundys-game", family="grundys-game", lesson=GRUNDY_LESSON, draw=_grundy_draw, visual=_values, sums_taught=True,
+    visual_shows_move=False, values_lesson=GRUNDY_LESSON, levels=GRUNDY_LEVEL_NAMES,
     start="9", random_start=lambda r: str(r.randint(6, 16)),
     rule_text=lambda f: str(_("split one heap into two heaps of different sizes")),
     answer_hint=N_("the heaps left, with commas"), answer_hint_one=N_("the heaps left, with commas"),

@@ -63,12 +63,20 @@ class GameSpec:
     rule_text: Callable[[Family[Any]], str]  # the rule in one sentence: "take 1 to 3 coins from one heap"
     reason: Callable[[Arena, Position, bool], str] = sum_reason
     visual: Callable[[Arena, Position], tuple[str, dict[str, str]] | None] = lambda _a, _p: None
+    # Whether the visual shows the winning move (a P/N table marks it): then an N-position's waits
+    # until a move is tried. A strip of values (Kayles) names none: it is shown at once.
+    visual_shows_move: bool = True
+    # Where the values a question needs are tabulated, for a game no formula answers (Kayles,
+    # Grundy's game): the question says to look them up there. None: a rule gives them.
+    values_lesson: Lesson | None = None
     move_lesson: Lesson | None = None  # where finding the winning move is taught
     # A game whose lesson teaches a strategy (the circular game's symmetry): the move it plays
     # from a position, or None where it has none that wins (the computer then searches), and what
     # the computer says of its move when it played it (None: nothing to say).
     taught_move: Callable[[Arena, Position], PlayMove | None] | None = None
-    taught_note: Callable[[Arena, Position, PlayMove], str | None] | None = None
+    # taught_note reads (arena, the position the computer moved from, its move, the position
+    # before the learner's move that led there, None at the start): a reply may undo that move.
+    taught_note: Callable[[Arena, Position, PlayMove, Position | None], str | None] | None = None
     # A game whose parts are of several kinds (rings and rows): a part's name, from the part, its
     # 0-based number and whether it is said as where a move was made ("Row 2", "from row 2").
     part: Callable[[Any, int, bool], str] | None = None
