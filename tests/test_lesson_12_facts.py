@@ -79,7 +79,12 @@ def test_a_move_from_an_even_step_is_undone_by_carrying_the_same_coins() -> None
 
 
 def test_the_widgets_staircase() -> None:
-    assert LESSON.widgets("staircase") == [{"coins": "3,5,4,2,6", "step": "0"}]
+    assert LESSON.widgets("staircase") == [{"coins": "3,5,4,2,6", "step": "0"},
+                                           {"coins": "2,1,2,1,0,0,3,0", "shown": "the text just above works this staircase out"}]
+    LESSON.says("among the winning moves now\nlisted, the reply that carries the same coins one step further is\nmarked ★")
+    played = staircase_widget.view(staircase_widget.parse({"coins": "2,5,4,2,6", "play": "7,0,4,2,6"}))
+    assert played.carry and played.carry.after == (2, 0, 4, 2, 6) and played.carried == 5
+    assert played.carry.after in {m.after for m in played.winning}
     view = staircase_widget.view(staircase_widget.parse({"coins": "3,5,4,2,6"}))
     LESSON.says("\\(3 \\oplus 4 \\oplus 6 = 1\\): N", "step 1 off the staircase) and one starts on an **even** step: move 1\ncoin from step 4 to step 3")
     assert view.total == 1 and {m.after for m in view.winning} == {(2, 5, 4, 2, 6), (3, 5, 5, 1, 6)}
@@ -134,7 +139,14 @@ def test_poj_1704_by_brute_force_and_the_samples() -> None:
     for _ in range(200):
         squares = tuple(sorted(rng.sample(range(1, 12), rng.randint(1, 4))))
         assert ns["georgia_wins"](squares) == chessmen_win(squares)
-    LESSON.says("has gaps 0, 3, 0, 0, 1, 2, 1, 2;\nthe odd steps from the right are 2, 2, 0, 3")
+    LESSON.says("has gaps 0, 3, 0, 0, 1, 2, 1, 2;\nread from the right they are the staircase 2, 1, 2, 1, 0, 0, 3, 0",
+                "whose odd steps are 2, 2, 0, 3")
+    ns1704 = LESSON.python("georgia_wins")
+    squares = [1, 5, 6, 7, 9, 12, 14, 17]
+    gaps = [squares[i] - (squares[i - 1] if i else 0) - 1 for i in range(len(squares))]
+    assert gaps[::-1] == [2, 1, 2, 1, 0, 0, 3, 0] and gaps[::-1][0::2] == [2, 2, 0, 3]
+    assert ns1704["georgia_wins"](list(reversed(squares))) is True  # the input may list them in any order
+    LESSON.says("\(T \le 20\) cases", "listed in any order (sort them first)", "`Not sure`, but it is never\nright")
     LESSON.states(r"2 \oplus 2 \oplus 0 \oplus 3 = 3")
     assert staircase.georgia_bob_grundy([1, 2, 3]) == 0
     assert staircase.georgia_bob_grundy([1, 5, 6, 7, 9, 12, 14, 17]) == 3
@@ -185,12 +197,28 @@ def test_hdu_3389_samples_and_the_widget() -> None:
 
 def test_try_it_answers() -> None:
     assert not stairs_win((4, 1, 4))
+    LESSON.says("A move from step 1 or 3 is answered as in Nim (take\n   the same number from the other odd step); a move from step 2 is\n   answered by carrying the same coins off the staircase.")
+    for i in range(3):  # every move from 4, 1, 4 and the answer the text gives: back to odd steps XOR 0
+        for x in range(1, (4, 1, 4)[i] + 1):
+            after = [4, 1, 4]
+            after[i] -= x
+            if i:
+                after[i - 1] += x
+            if i == 1:
+                after[0] -= x  # the same coins carried off
+            else:
+                after[2 - i] -= x  # the same number from the other odd step, off the staircase or onto step 2
+                if 2 - i == 2:
+                    after[1] += x
+            assert not stairs_win(tuple(after)), (i, x, after)
     assert chessmen_win((2, 3, 7)) and not chessmen_win((2, 3, 5))
     LESSON.states(r"3 \oplus 1 = 2", r"1 \oplus 1 = 0", r"5 \oplus 5 = 0")
     assert not boxes_win((0, 5, 0, 0, 5))
 
 
 def test_python_code_matches_the_engine() -> None:
+    for text in (LESSON.text, *LESSON.twins.values()):
+        assert "the boxes ≡ 0, 2, 5 (mod 6) are the odd steps" in text and "the boxes = 0, 2, 5" not in text
     ns = LESSON.python()
     for coins in itertools.product(range(4), repeat=3):
         assert ns["staircase_wins"](list(coins)) == stairs_win(coins)

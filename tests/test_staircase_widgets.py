@@ -60,3 +60,43 @@ def test_a_new_staircase_starts_at_the_picture_again() -> None:
     old = staircase.parse({"coins": "3,5,4", "step": "2"})
     assert staircase.resume_step(old, staircase.parse({"coins": "3,5,4"})) == 2
     assert staircase.resume_step(old, staircase.parse({"coins": "2,5,4"})) == 0
+
+
+def test_the_reply_to_a_move_from_an_even_step_is_marked(client: FlaskClient) -> None:
+    """From the P-position 2,5,4,2,6, moving 5 coins from step 2 to step 1: among the winning
+    moves, the one that carries the same 5 coins on is starred, with the odd steps it restores;
+    asked first while stepping, kept through Next, in a swap, a plain page and Chinese."""
+    star = "★ the reply: carry your 5 coins on, one step further — the odd steps are back to 2 ⊕ 4 ⊕ 6 = 0"
+    url = "/w/staircase?coins=2,5,4,2,6&play=7,0,4,2,6"
+    for html in (client.get(url, headers=HX).text, client.get(url).text):
+        item = re.search(r'<li><button type="submit" name="play" value="2,0,4,2,6" class="move">[^<]*</button>[^<]*<strong class="stair-carry">([^<]*)</strong>', html)
+        assert item and item.group(1) == star
+        assert html.count("stair-carry") == 1 and 'name="before" value="2,5,4,2,6"' in html
+    hidden = client.get(url + "&step=0", headers=HX).text
+    assert "★" not in hidden and "You slid 5 coins down from an even step: which reply puts the odd steps back" in hidden
+    nxt = client.get("/w/staircase?coins=7,0,4,2,6&before=2,5,4,2,6&step=2", headers=HX).text
+    assert star in nxt
+    assert "★ 应手：把你移下来的 5 枚再往下移一级" in client.get("/zh" + url, headers=HX).text
+    # from an N-position the carry does not win, and nothing is starred; nor after a move from an odd step
+    assert "★" not in client.get("/w/staircase?coins=3,5,4,2,6&play=8,0,4,2,6", headers=HX).text
+    assert "★" not in client.get("/w/staircase?coins=2,5,4,2,6&play=1,5,4,2,6", headers=HX).text
+    bad = client.get("/w/staircase?coins=7,0,4,2,6&before=x", headers=HX)
+    assert bad.status_code == 400 and "before the move" in bad.text
+
+
+def test_play_says_when_the_computer_carries_your_coins_on(client: FlaskClient) -> None:
+    """/play/staircase: from the P-position 2,7,2 the learner slides 7 coins from step 2 to step 1;
+    the computer carries the same 7 off the staircase and says so (lesson 12's undo). A reply
+    that is not a carry (after a move from an odd step) says nothing of the kind."""
+    def text(url: str) -> str:
+        r = client.get(url)
+        assert r.status_code == 200, r.status_code
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.get_data(as_text=True)))
+
+    carried = text("/play/staircase?start=2,7,2&first=you&moves=9,0,2/2,0,2")
+    assert "The computer moved 7 down from step 1. It carried your 7 coins one step further: the odd steps are as they were." in carried
+    one = text("/play/staircase?start=2,1,2&first=you&moves=3,0,2/2,0,2")
+    assert "It carried your coin one step further" in one
+    assert "它把你移下来的 7 枚硬币再往下送了一级：奇数级恢复原样。" in text("/zh/play/staircase?start=2,7,2&first=you&moves=9,0,2/2,0,2")
+    odd = text("/play/staircase?start=2,7,2&first=you&moves=1,7,2/2,6,2")
+    assert "carried" not in odd

@@ -32,7 +32,9 @@ COINS = spec.Param("coins", "int-list", N_("Coins on steps 1, 2, 3, …"), defau
 STAGES = (N_("the staircase alone"), N_("the odd steps and their XOR"), N_("the winning moves"))
 STEP = spec.step(len(STAGES) - 1, N_("The step (what is revealed)"),
                  help="0: the staircase alone, 1: the odd steps' XOR, 2: the moves")
-PARAMS = (COINS, STEP, spec.HIDE)
+BEFORE = spec.Param("before", "int-list", N_("The staircase before the move just played"), lo=0, hi=MAX_COINS,
+                    max_items=MAX_STEPS, help="kept by the form after a move, so the reply that carries the coins on is marked")
+PARAMS = (COINS, STEP, spec.HIDE, BEFORE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
@@ -42,6 +44,7 @@ class Params:
     coins: tuple[int, ...]
     step: int | None = None  # None: everything shown; 0, 1, 2: revealed up to STAGES[step]
     hide: bool = True  # while stepping, what the step has not reached is not shown
+    before: tuple[int, ...] | None = None  # the coins before the move just played (a move button's request)
 
     def query(self, **changes: object) -> dict[str, str]:
         fields = {"coins": self.coins, "step": self.step, "hide": self.hide} | changes
@@ -62,11 +65,21 @@ OVERRIDES = {"play": "coins"}
 
 
 def parse(args: Mapping[str, str]) -> Params:
+    # A move button sends the coins after it as "play", while the coins field still holds the
+    # staircase it was played on; later requests (Next, Show all) carry that one as "before".
+    before = None
+    if "play" in args and args.get("coins", "").strip():
+        try:
+            before = tuple(COINS.int_list(args))
+        except BadParameter:
+            before = None  # the field typed over since: the move is shown without its reply
+    elif args.get("before", "").strip():
+        before = tuple(BEFORE.int_list(args))
     args = apply_overrides(args, OVERRIDES)
     coins = tuple(COINS.int_list(args))
     if not coins:
         raise BadParameter("coins", _("A staircase has at least one step."))
-    return Params(coins, STEP.optional_whole(args), spec.HIDE.flag(args))
+    return Params(coins, STEP.optional_whole(args), spec.HIDE.flag(args), before)
 
 
 def resume_step(old: Params, new: Params) -> int:
@@ -97,6 +110,8 @@ class View(Staged):
     total: int  # their XOR
     winning: list[Move]
     even_moves: list[Move]  # a few moves from even steps: the ones the opponent can undo
+    carry: Move | None = None  # after a move from an even step off a P-position: the reply that undoes it
+    carried: int = 0  # the coins that move slid down (and the reply carries on)
 
     stages: tuple[str, ...] = STAGES
 
@@ -122,7 +137,26 @@ def view(params: Params) -> View:
             m = next(m for m in staircase.StaircaseGame().options(coins)
                      if m.action.args[1] == i + 1 and m.action.args[0] == coins[i])
             even.append(Move(describe(m.action), m.position, False))
-    return View(params, steps, odd_values, nim_sum(odd_values), winning, even)
+    carried = _even_move(params.before, coins)
+    carry = None
+    if carried is not None and params.before is not None and nim_sum(params.before[0::2]) == 0:
+        step, count = carried  # the reply slides the same coins from the odd step below on down
+        m = next(m for m in staircase.StaircaseGame().options(coins) if m.action.args[:2] == (count, step - 1))
+        carry = Move(describe(m.action), m.position, True)
+    return View(params, steps, odd_values, nim_sum(odd_values), winning, even, carry, carried[1] if carry and carried else 0)
+
+
+def _even_move(before: tuple[int, ...] | None, coins: tuple[int, ...]) -> tuple[int, int] | None:
+    """The move from ``before`` to ``coins`` as (its step, the coins it slid down), when it is one
+    move from an even step; None otherwise (no move known, or another kind of change)."""
+    if before is None or len(before) != len(coins):
+        return None
+    changed = [i for i, (a, b) in enumerate(zip(before, coins)) if a != b]
+    if len(changed) != 2 or changed[1] != changed[0] + 1 or changed[1] % 2 == 0:
+        return None  # index 1, 3, 5, … is step 2, 4, 6, …: even
+    below, step = changed
+    count = before[step] - coins[step]
+    return (step + 1, count) if count > 0 and coins[below] - before[below] == count else None
 
 
 WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)

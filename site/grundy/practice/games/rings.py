@@ -70,7 +70,7 @@ def _symmetric_move(arena: Arena, position: Position) -> PlayMove | None:
     return min(copies, key=lambda m: arena.remoteness(m.after))
 
 
-def _symmetry_note(arena: Arena, before: Position, move: PlayMove) -> str | None:
+def _symmetry_note(arena: Arena, before: Position, move: PlayMove, _earlier: Position | None) -> str | None:
     """What the computer says of a symmetric move (nothing of the others)."""
     if not move.after or not paired(move.after) or _symmetric_move(arena, before) != move:
         return None

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from grundy.games.core import GameError, Outcome, nim_sum
 from grundy.games.family import Family
 from grundy.i18n import N_, _
-from grundy.practice.arena import Arena, Position
+from grundy.practice.arena import Arena, PlayMove, Position
 from grundy.practice.games.spec import GameSpec, component_bound, draw_sum, sum_reason
 
 MAX_COINS = 99  # on one step, typed or drawn (the staircase widget's bound)
@@ -30,6 +31,32 @@ def _reason(arena: Arena, position: Position, reveal_move: bool) -> str:
                      " to 0.", **words))
     return str(_("Only the odd steps count: %(xor)s = %(total)s, not 0, so it is N: slide coins so that the odd steps XOR"
                  " to 0, as in Nim.", **words))
+
+
+def _changed(old: Position, new: Position) -> tuple[Any, Any] | None:
+    """The one staircase a move changed, as it was and as it is, or None."""
+    gone, came = Counter(old) - Counter(new), Counter(new) - Counter(old)
+    if sum(gone.values()) != 1 or sum(came.values()) != 1:
+        return None
+    return next(iter(gone)), next(iter(came))
+
+
+def _carry_note(_arena: Arena, before: Position, move: PlayMove, earlier: Position | None) -> str | None:
+    """What the computer says when it undid the learner's move from an even step, as lesson 12
+    teaches: the same coins carried one step further, the odd steps back as they were."""
+    if earlier is None:
+        return None
+    learner, computer = _changed(earlier, before), _changed(before, move.after)
+    if learner is None or computer is None or learner[1] != computer[0] or len(learner[0]) != len(computer[1]):
+        return None
+    was, now = learner[0], computer[1]
+    slid = [i for i in range(1, len(was), 2) if learner[1][i] < was[i]]  # the learner's move left an even step
+    if len(slid) != 1 or now[0::2] != was[0::2]:
+        return None
+    count = was[slid[0]] - learner[1][slid[0]]
+    if count == 1:
+        return str(_("It carried your coin one step further: the odd steps are as they were."))
+    return str(_("It carried your %(count)s coins one step further: the odd steps are as they were.", count=count))
 
 
 def _draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
@@ -64,7 +91,7 @@ STAIRCASE = GameSpec(
     reason=_reason, visual=_visual, noun=(N_("staircase"), N_("staircases")), where=N_("on staircase {}"),
     answer_hint=N_("each staircase's coins from the bottom step up, like 2,5,4"),
     answer_hint_one=N_("the coins on each step from the bottom, like 2,5,4"),
-    picture="stairs", check_component=_check, always_sums=False,
+    picture="stairs", check_component=_check, always_sums=False, taught_note=_carry_note,
 )
 
 SPECS = (STAIRCASE,)
