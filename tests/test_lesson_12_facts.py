@@ -146,7 +146,7 @@ def test_poj_1704_by_brute_force_and_the_samples() -> None:
     gaps = [squares[i] - (squares[i - 1] if i else 0) - 1 for i in range(len(squares))]
     assert gaps[::-1] == [2, 1, 2, 1, 0, 0, 3, 0] and gaps[::-1][0::2] == [2, 2, 0, 3]
     assert ns1704["georgia_wins"](list(reversed(squares))) is True  # the input may list them in any order
-    LESSON.says("\(T \le 20\) cases", "listed in any order (sort them first)", "`Not sure`, but it is never\nright")
+    LESSON.says(r"\(T \le 20\) cases", "listed in any order (sort them first)", "`Not sure`, but it is never\nright")
     LESSON.states(r"2 \oplus 2 \oplus 0 \oplus 3 = 3")
     assert staircase.georgia_bob_grundy([1, 2, 3]) == 0
     assert staircase.georgia_bob_grundy([1, 5, 6, 7, 9, 12, 14, 17]) == 3

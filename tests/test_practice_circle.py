@@ -129,12 +129,15 @@ def test_the_sum_reason_of_an_empty_position_is_a_sentence(app: Flask) -> None:
         assert sum_reason(arena, (), False) == "Nothing is left to move: the player to move has lost, so the position is P."
 
 
-def test_play_against_the_computer_starts_on_a_ring(client: FlaskClient) -> None:
-    """From lesson 11's Practise box /play/circle opens on the ring of 9, the lesson's own, drawn
-    as a ring; after the learner's first move the computer takes the middle and says so."""
+def test_the_start_says_it_is_the_lessons_ring_after_its_first_move(client: FlaskClient) -> None:
+    """/play/circle starts on a row of 8 (a start the learner can win, as every /play start is N):
+    the board says it is lesson 11's ring of 9 after its first move, in both languages; a sum of
+    rows says nothing of the kind."""
     r = client.get("/play/circle")
-    assert r.status_code == 303 and "start=9" in r.headers["Location"]
-    page = client.get(r.headers["Location"]).get_data(as_text=True)
-    assert '<span class="pile-name">Ring 1</span><strong class="count">9</strong>' in page
-    text = page_text(client, "/play/circle?k=2&start=9&first=you&moves=row8/row3,row3")
+    assert r.status_code == 303 and "start=row8" in r.headers["Location"]
+    text = page_text(client, r.headers["Location"])
+    assert "A row of 8 coins: the ring of 9 after its first move (one coin taken)." in text
+    assert "一行 8 枚硬币：就是 9 枚的环走完第一步（取走一枚）之后的样子。" in page_text(client, "/zh" + r.headers["Location"])
+    assert "after its first move" not in page_text(client, "/play/circle?k=2&start=row3 row4&first=you")
+    text = page_text(client, "/play/circle?k=2&start=row8&first=computer&moves=row3,row3")
     assert "It took the middle of the row, leaving two equal rows" in text

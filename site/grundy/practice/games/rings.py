@@ -97,7 +97,7 @@ def _visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | No
 
 CIRCLE = GameSpec(
     key="circle", family="circle", lesson=("circular", "the-symmetry-strategy"),
-    draw=_draw, start="9", random_start=lambda r: str(r.randint(5, 14)) if r.random() < 0.5 else f"row{r.randint(5, 14)}",
+    draw=_draw, start="row8", random_start=lambda r: str(r.randint(5, 14)) if r.random() < 0.5 else f"row{r.randint(5, 14)}",
     rule_text=lambda f: str(_("take 1 to %(k)s adjacent coins; the first move turns the ring into a row, and a move in a"
                               " row may split it in two", k=f.rule()["k"])),
     reason=_reason, visual=_visual, noun=(N_("ring or row"), N_("rings or rows")), part=_part,
