@@ -272,6 +272,11 @@ def test_laskers_nim_rule_and_proof_facts() -> None:
     # the name write-ups give such games, in both languages
     LESSON.says("call **Multi-SG** games")
     assert "**[Multi-SG]{lang=en} 游戏**（贾志豪 2009 年集训队论文），HDU 3032 就是它的模板题" in LESSON.twins["zh"]
+    # ... after Lasker's proof, not between its key idea and the proof
+    for text, name, judge in ((LESSON.text, "**Multi-SG**", "## Judge problems"),
+                              (LESSON.twins["zh"], "**[Multi-SG]{lang=en} 游戏**", "## 例题")):
+        rule = text.index("G(4k + 4) = 4k + 3")
+        assert text.index("::: proof", rule) < text.index(name) < text.index(judge)
 
 
 def test_the_split_into_three_rule() -> None:
