@@ -46,6 +46,27 @@ def test_a_proved_period_is_shaded_with_the_theorems_check(client: FlaskClient) 
     assert "<strong>.137</strong>（Dawson 国际象棋）" in zh and "Chess" not in zh and "chess" not in zh
 
 
+def _note_and_bands(html: str) -> tuple[str, list[str]]:
+    note = re.search(r'<p class="period-note">(.*?)</p>', html, re.DOTALL)
+    assert note
+    return " ".join(note.group(1).split()), re.findall(r'<li class="done (band-\w+)', html)
+
+
+@pytest.mark.parametrize("query", ["code=.137&upto=100", "code=.77&upto=40", "game=grundys-game&upto=30"])
+@pytest.mark.parametrize("language", ["", "/zh"])
+def test_next_onto_the_last_cell_shows_what_show_all_shows(client: FlaskClient, query: str, language: str) -> None:
+    """Stepping with Next onto the last cell reveals every value: the period note and the shading
+    are Show all's, not "the period is for you to spot"."""
+    cells = int(query.rsplit("=", 1)[1]) + 1
+    everything = _note_and_bands(client.get(f"{language}/w/octal-sequence?{query}", headers=HX).text)
+    last = _note_and_bands(client.get(f"{language}/w/octal-sequence?{query}&step={cells}", headers=HX).text)
+    before = _note_and_bands(client.get(f"{language}/w/octal-sequence?{query}&step={cells - 1}", headers=HX).text)
+    assert last == everything and len(last[1]) == cells
+    assert before != everything and "band-pre" not in before[1] and "band-even" not in before[1]
+    if "game=" not in query:
+        assert ("band-pre" in last[1] or "band-even" in last[1]) and ("period" in last[0] or "周期" in last[0])
+
+
 @pytest.mark.parametrize(("code", "length", "end"), [(".33", 3, 7), (".3", 2, 5)])
 def test_a_period_from_zero_is_checked_from_one(client: FlaskClient, code: str, length: int, end: int) -> None:
     """The theorem needs n0 >= 1: a period that starts at 0 is checked from 1 (2·1 + p + k), and
@@ -150,6 +171,28 @@ def test_a_click_takes_the_fewest_pins_a_move_here_takes(client: FlaskClient) ->
     assert '<option value="1" selected>' in client.get("/w/octal-sequence?code=.77&n=9", headers=HX).text
     zh = client.get("/zh/w/octal-sequence?code=.137&n=9&take=1", headers=HX).text
     assert "这里没有一步是击倒 1 根木柱的" in zh
+
+
+def test_a_hinted_move_of_another_amount_says_which_to_choose(client: FlaskClient) -> None:
+    """Dawson's chess opens on clicks of 2, but its winning move from a row of 9 takes 3: the hint
+    says to set "A click takes" to 3 pins; a hint of the amount already chosen says nothing more."""
+    game = family("octal", {"code": ".137"})
+    move, wins = octal_sequence.reply(game, (9,))
+    assert wins and move[2] == 3
+    said = octal_sequence.move_words((9,), move)
+    chess = client.get("/w/octal-sequence?code=.137&n=9", headers=HX).text
+    assert '<option value="2" selected>' in chess
+    assert f"{said}: it leaves SG 0 (set “A click takes” to 3 pins)." in chess
+    three = client.get("/w/octal-sequence?code=.137&n=9&take=3", headers=HX).text
+    assert f"{said}: it leaves SG 0.</p>" in three and "(set “A click takes”" not in three
+    kayles = client.get("/w/octal-sequence?code=.77&n=8", headers=HX).text  # the middle two: 2 pins, clicks take 1
+    assert "(set “A click takes” to 2 pins)" in kayles
+    zh = client.get("/zh/w/octal-sequence?code=.137&n=9", headers=HX).text
+    assert "走完 SG 为 0（先在“点一下取走”里选 3 根）。" in zh
+    expected = octal_sequence.reply(family("octal", {"code": "4.07"}), (8,))  # 4.07: a cut takes no pin
+    assert expected and expected[1] and expected[0][2] == 0
+    cut = client.get("/w/octal-sequence?code=4.07&n=8&take=2", headers=HX).text
+    assert "(set “A click takes” to “no pin: cut a row in two”)" in cut
 
 
 def test_taking_a_whole_row_is_said_so() -> None:

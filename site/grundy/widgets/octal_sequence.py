@@ -320,6 +320,11 @@ class View:
     def stepping(self) -> bool:
         return self.params.step is not None
 
+    @property
+    def complete(self) -> bool:
+        """Every value is revealed: Show all, or Next stepped onto the last cell."""
+        return self.params.step is None or self.params.step >= len(self.cells)
+
     grundy_max: int = octal.GRUNDY_MAX_UPTO  # how far the server computes Grundy's game
     direct_max: int = octal.MAX_DIRECT_UPTO  # how far it computes a code before giving up on a period
 
@@ -334,8 +339,10 @@ def view(params: Params) -> View:
     values = game.table_values(params.upto)
     p = octal.period(params.code) if params.code is not None else None
     shown_upto = len(values) if params.step is None or not params.hide else params.step
-    # The period is shaded only when every value is shown: spotting it is the reader's part.
-    shade = p if params.step is None and p is not None else None
+    # The period is shaded only once every value is revealed (Show all, or stepped to the last
+    # cell): spotting it before is the reader's part.
+    complete = params.step is None or params.step >= len(values)
+    shade = p if complete and p is not None else None
     cells = []
     for n, g in enumerate(values):
         band = "none"
