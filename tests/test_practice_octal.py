@@ -114,3 +114,35 @@ def _check_the_values_shown(client: FlaskClient, game: str, level: int, seed: in
     assert 'href="/lessons/take-and-break#' in page
     zh = client.post("/zh/quiz/answer", data=form | {"says": q.outcome()}).get_data(as_text=True)
     assert "/zh/lessons/take-and-break#" in zh
+
+
+def _text(client: FlaskClient, url: str) -> str:
+    page = client.get(url, follow_redirects=True).get_data(as_text=True)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+
+def test_the_moves_read_as_sentences_in_both_languages(client: FlaskClient) -> None:
+    """Where a move was made sits inside the sentence, not tacked on after what it leaves: "took 1
+    pin from row 1, leaving 1", "split heap 1 into 1 and 2"; in Chinese the rows of pins are 排 and
+    木柱 (as lesson 15 says them), the heaps 第 n 堆, and Grundy's game is Grundy 博弈."""
+    kayles = _text(client, "/play/kayles?start=2,4&first=computer")
+    told = re.search(r"The computer took (\d) pins? from row (\d), leaving ([\d and]+)\.", kayles)
+    assert told and "leaving 1 from row" not in kayles and "Start (rows of pins)" in kayles
+    assert re.search(r"Row 2 take 1 pin, leaving 3 take 1 pin, leaving 1 and 2 take 2 pins, leaving 2", kayles)
+    zh = _text(client, "/zh/play/kayles?start=2,4&first=computer")
+    count, row, left = told.groups()
+    assert f"电脑从第 {row} 排取走 {count} 根，留下 {left.replace('and', '和')}。" in zh
+    assert "起始局面（排）" in zh and "第 1 排 1 第 2 排 4" in zh and "第 2 排 取走 1 根，留下 3" in zh
+    assert "从一排里击倒一根木柱，或相邻的两根木柱（一排可能因此断成两排）" in zh
+    assert not re.search(r"行 \d|第 \d 行|瓶", zh)
+    grundy = _text(client, "/play/grundys-game?start=3,9&first=computer")
+    split = re.search(r"The computer split heap (\d) into (\d+) and (\d+)\.", grundy)
+    assert split and "from heap" not in grundy
+    assert "Split one heap into two non-empty heaps of different sizes." in grundy
+    zh = _text(client, "/zh/play/grundys-game?start=3,9&first=computer")
+    heap, first, second = split.groups()
+    assert f"电脑把第 {heap} 堆分成 {first} 和 {second}。" in zh and "第 3 堆 把这堆分成 1 和 8" in zh
+    assert "把一堆分成大小不同的两个非空堆" in zh and "Grundy 博弈" in zh and "Grundy 游戏" not in zh
+    assert " 9 堆 3 " not in zh  # the moves of the heap of 9 are headed 第 3 堆, as the heap is
+    quiz = _text(client, "/zh/quiz")
+    assert "Grundy 游戏" not in quiz and "瓶" not in quiz and "把一堆分成大小不同的两个非空堆" in quiz

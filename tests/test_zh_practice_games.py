@@ -182,7 +182,7 @@ def test_every_games_words_are_chinese(zh: None, game: str) -> None:
         said = _(text)
         if text not in ("Kayles",):  # a name the Chinese lessons keep
             assert said != text, f"{game}: no Chinese for {text!r}"
-        assert not english_words(said), f"{game}: {said!r}"
+        assert not english_words(re.sub(r"%\(\w+\)s", "", said)), f"{game}: {said!r}"  # a label's %(number)s
     if spec.where:
         assert_chinese(_(spec.where).format(2), (game, spec.where))
     for level in (1, 2, 3):
@@ -210,7 +210,7 @@ BOUNDS = [
     ("staircase", {}, "100", "每一级的硬币数"),
     ("mock-turtles", {}, "H" * 20, "这里一行至多 16 枚硬币"),
     ("kiki", {}, "200000x3", "棋盘的边长"),
-    ("kayles", {}, "2000", "一行的瓶数"),
+    ("kayles", {}, "2000", "一排的木柱数"),
     ("wythoff", {}, "3,2000000", "每堆的石子数"),
     ("every-euclid", {}, "3,200", "每堆的石子数"),
 ]

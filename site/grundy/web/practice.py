@@ -82,10 +82,13 @@ def no_full_stop(text: str) -> str:
     return Markup(stripped) if isinstance(text, Markup) else stripped
 
 
-def said_move(arena: Arena, move: Any, many: bool) -> str | None:
+def said_move(arena: Arena, move: Any, many: bool, told: bool = False) -> str | None:
     """A move in a sentence in the reader's language, or None in English (the template's own
     words, kept as they were: "take 3 from heap 2", "took 3 …"). Other languages say the engine's
-    whole description of each move, after where it was made ("从堆 2 取走 3 个")."""
+    whole description of each move, after where it was made ("从堆 2 取走 3 个"). A game that
+    says its moves itself (``GameSpec.say``) does so in every language, ``told`` in the past."""
+    if arena.spec.say is not None and not move.parts:
+        return arena.spec.say(move.action, move.component if many else None, told)
     if here() == "en":
         return None
 
@@ -100,8 +103,8 @@ def said_move(arena: Arena, move: Any, many: bool) -> str | None:
 
 
 @bp.app_template_global("said_move")
-def _said_move(arena: Arena, move: Any, many: bool) -> str | None:
-    return said_move(arena, move, many)
+def _said_move(arena: Arena, move: Any, many: bool, told: bool = False) -> str | None:
+    return said_move(arena, move, many, told)
 
 
 def notation(text: str) -> Markup:
@@ -205,9 +208,10 @@ def _annotated_moves(state: play_mod.GameState) -> list[dict[str, Any]]:
     hints) the outcome and SG value of where it leads."""
     groups: dict[tuple[int, str], list[dict[str, Any]]] = {}
     history = state.afters
+    say = state.arena.spec.say
     for m in state.moves():
         entry: dict[str, Any] = {
-            "label": m.label,
+            "label": say(m.action, None, False) if say is not None and not m.parts else m.label,
             "moves": "/".join(state.arena.format(p) for p in history + (m.after,)),
         }
         if state.hints:

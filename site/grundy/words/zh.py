@@ -296,7 +296,7 @@ ERRORS: dict[str, ErrorTemplate] = {
         bomb=lambda p: f"超出第 {p['most']} 行或第 {p['most']} 列的炸弹太远，无法搜索；收到的是 {p['got']}",
         k_multiple=lambda p: f"K 倍动态减法游戏的 SG 值靠搜索求出，堆最大到 {p['most']}；收到的是 {p['got']}",
         octal=lambda p: f"{p['octal']}：没有证明过的周期，只有到堆 {p['most']} 为止的值",
-        grundys_game=lambda p: f"Grundy 游戏只算到堆 {p['most']}；收到的是 {p['got']}",
+        grundys_game=lambda p: f"Grundy 博弈只算到堆 {p['most']}；收到的是 {p['got']}",
         take_away=lambda p: f"规则“{_rule(p['rule'])}”在 n = {p['n']} 处没有已知的通项公式，而 n 太大，无法打表",
         wythoff=lambda p: f"威佐夫博弈局面的 SG 值靠搜索求出，堆最大到 {p['most']}；收到的是 {p['a']},{p['b']}",
     ),

@@ -80,6 +80,11 @@ class GameSpec:
     # A game whose parts are of several kinds (rings and rows): a part's name, from the part, its
     # 0-based number and whether it is said as where a move was made ("Row 2", "from row 2").
     part: Callable[[Any, int, bool], str] | None = None
+    # A move said whole in the reader's language, where the engine's words plus "from heap 2"
+    # would read badly ("took 1 pin from row 1, leaving 1", "split heap 2 into 1 and 7"): from
+    # the move's action, the 0-based component it was made in (None: not said) and whether it is
+    # told after (the past tense). None: the engine's words and ``where``.
+    say: Callable[[Any, int | None, bool], str] | None = None
     also_in: tuple[str, ...] = ()  # lessons that play the game before it is taught: their Practise box offers it too
     noun: tuple[str, str] = (N_("heap"), N_("heaps"))
     where: str = N_("from heap {}")  # where a move was made, from the component's number
