@@ -3,20 +3,26 @@ saying it scrolls (the prose made the table its own scroller, cut at the frame's
 every-SG table of lesson 10 was 1,490 px tall with its chosen pair off-screen."""
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import Watch
 
 PHONE = {"width": 390, "height": 844}
 
 
+def shown_on_a_phone(page: Page, url: str, widget_id: str, blank: str) -> Locator:
+    """The lesson's widget at phone width, Show all pressed and every cell filled."""
+    page.set_viewport_size(PHONE)
+    page.goto(url)
+    widget = page.locator(f"#{widget_id}")
+    widget.get_by_role("button", name="Show all").click()
+    expect(widget.locator(blank)).to_have_count(0)
+    return widget
+
+
 def test_the_misere_table_scrolls_in_its_frame_and_says_so(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
-    page.set_viewport_size(PHONE)
-    page.goto(live_server + "/lessons/misere")
-    widget = page.locator("#misere-table-1")
-    widget.get_by_role("button", name="Show all").click()
-    expect(widget.locator("td.cell.is-blank")).to_have_count(0)
+    widget = shown_on_a_phone(page, live_server + "/lessons/misere", "misere-table-1", "td.cell.is-blank")
     scroller = widget.locator(".misere-scroll")
     client, scroll = scroller.evaluate("e => [e.clientWidth, e.scrollWidth]")
     assert scroll > client  # heaps 0 to 12 are wider than the phone: the frame scrolls …
@@ -30,11 +36,7 @@ def test_the_misere_table_scrolls_in_its_frame_and_says_so(live_server: str, wat
 
 def test_the_every_sg_table_fits_a_phone_with_its_chosen_pair_in_view(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
-    page.set_viewport_size(PHONE)
-    page.goto(live_server + "/lessons/every-sg")
-    widget = page.locator("#every-sg-1")
-    widget.get_by_role("button", name="Show all").click()
-    expect(widget.locator("span.cell.is-blank")).to_have_count(0)
+    widget = shown_on_a_phone(page, live_server + "/lessons/every-sg", "every-sg-1", "span.cell.is-blank")
     client, scroll = widget.locator(".steps-scroll").evaluate("e => [e.clientWidth, e.scrollWidth]")
     assert scroll <= client + 1, (client, scroll)
     chosen = widget.locator('button[name="cell"][value="5,8"]')
