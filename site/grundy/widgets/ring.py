@@ -51,15 +51,20 @@ class Params:
     take: int
     moves: tuple[Run, ...]
 
-    def run_text(self, run: Run) -> str:
+    def last(self, run: Run) -> int:
+        """The run's last coin, clockwise round the ring."""
         first, count = run
-        last = (first - 1 + count - 1) % self.n + 1
-        return str(first) if count == 1 else f"{first}-{last}"
+        return (first - 1 + count - 1) % self.n + 1
+
+    def run_text(self, run: Run, dash: str = "-") -> str:
+        """A run as the URL writes it (5, 9-1), or with another dash."""
+        first, count = run
+        return str(first) if count == 1 else f"{first}{dash}{self.last(run)}"
 
     def run_words(self, run: Run) -> str:
         """A run as a reader says it: coin 5, coins 9 and 1, coins 2 to 4."""
         first, count = run
-        last = (first - 1 + count - 1) % self.n + 1
+        last = self.last(run)
         if count == 1:
             return str(_("coin %(first)s", first=first))
         if count == 2:
@@ -68,9 +73,7 @@ class Params:
 
     def row_text(self, row: Run) -> str:
         """A row by its end coins, as the reader names it: row 2–4 (clockwise), or row 2."""
-        first, length = row
-        last = (first - 1 + length - 1) % self.n + 1
-        return str(first) if length == 1 else f"{first}–{last}"
+        return self.run_text(row, dash="–")
 
     def moves_text(self, *extra: Run) -> str:
         return ",".join(self.run_text(r) for r in self.moves + extra)
