@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # source alone, so a failure in CI is the same failure on a laptop, on every xdist worker, and
 # no .hypothesis folder (kept on one machine, not another) changes what runs.
 QUICK_EXAMPLES = 10
-settings.register_profile("full", derandomize=True, database=None)
+settings.register_profile("full", derandomize=True, database=None, deadline=None)
 settings.register_profile("quick", settings.get_profile("full"), max_examples=QUICK_EXAMPLES)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "full"))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from markdown_it.token import Token
@@ -55,18 +56,29 @@ class Term:
     def pattern(self) -> re.Pattern[str]:
         """The term as English prose writes it: "XOR (Nim sum)" is XOR or Nim sum, any of them
         plural, in any case, as whole words."""
-        names = [n.strip() for n in re.split(r"[()]", self.term) if n.strip()] + list(self.forms)
-        words = "|".join(re.escape(n).replace("'", APOSTROPHE) for n in sorted(names, key=len, reverse=True))
-        return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.IGNORECASE)
+        return _english_pattern(self.term, self.forms)
 
     @property
     def zh_pattern(self) -> re.Pattern[str]:
         """The term as Chinese prose writes it: "SG函数" also as "SG 函数"; "恶毒数 / 邪恶数" is
         either half. Chinese has no word spaces, so no word boundaries either."""
-        names = [n.strip() for n in re.split(r"[()/（）]", self.zh) if n.strip() and not n.strip().isascii()]
-        words = "|".join(re.escape(n).replace(r"\ ", r"\s*") for n in sorted(names, key=len, reverse=True))
-        words = re.sub(r"(?<=[A-Za-z])(?=[\u4e00-\u9fff])", r"\\s*", words)  # SG函数 = SG 函数
-        return re.compile(words) if words else re.compile(r"(?!)")
+        return _chinese_pattern(self.zh)
+
+
+# Built once a term (a lesson's every text node asks each waiting term for its pattern).
+@cache
+def _english_pattern(term: str, forms: tuple[str, ...]) -> re.Pattern[str]:
+    names = [n.strip() for n in re.split(r"[()]", term) if n.strip()] + list(forms)
+    words = "|".join(re.escape(n).replace("'", APOSTROPHE) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.IGNORECASE)
+
+
+@cache
+def _chinese_pattern(zh: str) -> re.Pattern[str]:
+    names = [n.strip() for n in re.split(r"[()/（）]", zh) if n.strip() and not n.strip().isascii()]
+    words = "|".join(re.escape(n).replace(r"\ ", r"\s*") for n in sorted(names, key=len, reverse=True))
+    words = re.sub(r"(?<=[A-Za-z])(?=[\u4e00-\u9fff])", r"\\s*", words)  # SG函数 = SG 函数
+    return re.compile(words) if words else re.compile(r"(?!)")
 
 
 def link_first_uses(tokens: Sequence[Token], terms: Sequence[Term], url: str, slug: str, language: str = "en") -> None:
