@@ -51,15 +51,11 @@ GRID_GAMES = {
 }
 GAMES = tuple(GRID_GAMES)
 GAME_NAMES = {key: g.name for key, g in GRID_GAMES.items()}
-PARAMS = (
-    spec.Param("game", "choice", N_("game"), default="wythoff", choices=GAMES),
-    spec.Param("size", "int", N_("The grid size"), default="12", lo=2, hi=MAX_SIZE),
-    spec.SG,
-    spec.Param("cell", "text", N_("The cell"), help="e.g. `3,5`"),
-    spec.step((MAX_SIZE + 1) ** 2),
-    spec.HIDE,
-)
-GAME, SIZE, STEP = PARAMS[0], PARAMS[1], PARAMS[4]
+GAME = spec.Param("game", "choice", N_("game"), default="wythoff", choices=GAMES)
+SIZE = spec.Param("size", "int", N_("The grid size"), default="12", lo=2, hi=MAX_SIZE)
+CELL = spec.Param("cell", "text", N_("The cell"), help="e.g. `3,5`")
+STEP = spec.step((MAX_SIZE + 1) ** 2)
+PARAMS = (GAME, SIZE, spec.SG, CELL, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 

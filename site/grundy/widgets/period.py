@@ -19,12 +19,10 @@ BLURB = N_(
 )
 MAX_UPTO = 200
 MAX_DIGITS = 1000  # a heap of 1000 digits: folding it by the period is one division
-PARAMS = (
-    spec.Param("set", "int-set", N_("The set S"), default="1,3,4", lo=1, hi=100, max_items=10, help="e.g. `1,3,4`"),
-    spec.Param("upto", "int", N_("The largest heap shown"), default="40", lo=0, hi=MAX_UPTO),
-    spec.Param("n", "text", N_("The heap n"), default="1000000000000000000", help=f"a heap of up to {MAX_DIGITS} digits"),
-)
-SET, UPTO, N = PARAMS
+SET = spec.Param("set", "int-set", N_("The set S"), default="1,3,4", lo=1, hi=100, max_items=10, help="e.g. `1,3,4`")
+UPTO = spec.Param("upto", "int", N_("The largest heap shown"), default="40", lo=0, hi=MAX_UPTO)
+N = spec.Param("n", "text", N_("The heap n"), default="1000000000000000000", help=f"a heap of up to {MAX_DIGITS} digits")
+PARAMS = (SET, UPTO, N)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 SEARCH_LIMIT = 5000

@@ -19,7 +19,8 @@ BLURB = N_(
 )
 MAX_UPTO = 300  # 301 cells: the widest table that still fits a projected screen, built in ~8 ms
 UPTO = spec.Param("upto", "int", N_("The largest heap"), default="20", lo=0, hi=MAX_UPTO)
-PARAMS = (*rule_params("bash"), UPTO, spec.SG, spec.step(MAX_UPTO + 1), spec.HIDE)
+STEP = spec.step(MAX_UPTO + 1)
+PARAMS = (*rule_params("bash"), UPTO, spec.SG, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 
@@ -46,7 +47,7 @@ class Params:
 def parse(args: Mapping[str, str]) -> Params:
     choice = parse_rule(args)
     upto = UPTO.whole(args)
-    step = PARAMS[5].optional_whole(args, hi=upto + 1)
+    step = STEP.optional_whole(args, hi=upto + 1)
     return Params(choice, upto, spec.SG.flag(args), step, spec.HIDE.flag(args))
 
 

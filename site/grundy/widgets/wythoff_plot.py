@@ -23,15 +23,12 @@ BLURB = N_(
 )
 MAX_DIGITS = 200  # piles of 200 digits: every winning move is still exact and immediate
 MAX_SPAN = 200  # the plot's side: 200 × 200 points with their arrows (~20 ms)
-PARAMS = (
-    spec.Param("a", "text", N_("Pile a"), default="5", help=f"up to {MAX_DIGITS} digits"),
-    spec.Param("b", "text", N_("Pile b"), default="8", help=f"up to {MAX_DIGITS} digits"),
-    spec.Param("span", "int", N_("The plot size"), default="25", lo=5, hi=MAX_SPAN),
-    spec.Param("k", "text", "k", help="the precision lab"),
-    spec.step(MAX_SPAN, help="the P-positions up to `span` found so far, one k at a time"),
-    spec.HIDE,
-)
-SPAN, STEP = PARAMS[2], PARAMS[4]
+A = spec.Param("a", "text", N_("Pile a"), default="5", help=f"up to {MAX_DIGITS} digits")
+B = spec.Param("b", "text", N_("Pile b"), default="8", help=f"up to {MAX_DIGITS} digits")
+SPAN = spec.Param("span", "int", N_("The plot size"), default="25", lo=5, hi=MAX_SPAN)
+K = spec.Param("k", "text", "k", help="the precision lab")
+STEP = spec.step(MAX_SPAN, help="the P-positions up to `span` found so far, one k at a time")
+PARAMS = (A, B, SPAN, K, STEP, spec.HIDE)
 KEYS = spec.keys(PARAMS)
 DEFAULTS = spec.defaults(PARAMS)
 SMALL = 12  # the P/N board beside the plot
@@ -72,11 +69,11 @@ class Params:
 
 
 def parse(args: Mapping[str, str]) -> Params:
-    a = _big(args, "a", PARAMS[0].label, DEFAULTS["a"])
-    b = _big(args, "b", PARAMS[1].label, DEFAULTS["b"])
+    a = _big(args, A.name, A.label, A.default)
+    b = _big(args, B.name, B.label, B.default)
     assert a is not None and b is not None
     span = SPAN.whole(args)
-    k = _big(args, "k", "k", None)
+    k = _big(args, K.name, K.label, None)
     pairs = len(pairs_within(span))
     step = STEP.optional_whole(args, hi=pairs, label=_("The step (P-positions up to %(span)s shown)", span=span))
     return Params(a, b, span, k, step, spec.HIDE.flag(args))
