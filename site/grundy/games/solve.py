@@ -7,7 +7,7 @@ position of 200,000 heaps (HDU 2176) lists every winning move without repeating 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import prod
 from typing import Any
 
@@ -40,7 +40,6 @@ class Solution:
     note: str | None = None
     every_turn: list[WinningMove] | None = None  # every-SG: the winning turn, a move per game
     steps: list[int] | None = None  # every-SG: each game's step count
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def solve(family: Family[Any], components: Sequence[str], *, misere: bool = False, every: bool = False) -> Solution:
@@ -130,10 +129,6 @@ def _every(family: Family[Any], position: tuple[Any, ...], shown: list[str]) -> 
             turn.append(WinningMove(i, action, tuple(map(family.format, parts))))
     return Solution(family.key, family.rule(), shown, result, None, [],
                     every_turn=turn if result == "N" else [], steps=counts)
-
-
-def component_values(family: Family[Any], position: Sequence[Any]) -> list[int]:
-    return [family.sg(c) for c in position]
 
 
 __all__ = ["MISERE_POSITIONS", "Solution", "WinningMove", "nim_sum", "solve"]
