@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from grundy.games.core import GameError, Solver, mex
-from grundy.games.family import Family, SumGame
+from grundy.games.family import Family, FamilyGame
 from grundy.games.registry import FAMILIES, family
 from grundy.games.solve import solve
 from grundy.words import describe
@@ -71,7 +71,7 @@ def test_outcomes_and_values_agree_with_minimax_over_the_moves(key: str) -> None
     parts = closure(fam, fam.parse(fam.example), limit=25)
     rng = random.Random(key)
     positions = [(c,) for c in parts] + [tuple(rng.sample(parts, 2)) for _ in range(25)] if len(parts) > 1 else [(parts[0],)]
-    solver = Solver(SumGame(fam), max_positions=200_000)
+    solver = Solver(FamilyGame(fam), max_positions=200_000)
     for position in positions:
         truth = "N" if wins(fam.settle(position)) else "P"
         assert fam.sum_outcome(position) == truth, (key, position)
@@ -121,12 +121,12 @@ def test_the_readme_lists_every_family_with_its_notation() -> None:
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_searches_see_every_position_a_sum_reaches_once(key: str) -> None:
-    """SumGame moves in one of each group of equal components and gives each settled position
+    """FamilyGame moves in one of each group of equal components and gives each settled position
     once: the same set of positions as every move of the sum, with no repeats."""
     fam = make(key)
     rng = random.Random(key)
     parts = closure(fam, fam.parse(FAMILIES[key].example), limit=12)
-    game = SumGame(fam)
+    game = FamilyGame(fam)
     for _ in range(30):
         position = fam.settle(tuple(rng.choice(parts) for _ in range(rng.randint(1, 4))))
         options = [m.position for m in game.options(position)]

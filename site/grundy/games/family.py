@@ -337,8 +337,9 @@ class PairFamily(Family[Pair]):
 
 
 @dataclass(frozen=True, slots=True)
-class SumGame(Generic[C]):
-    """A family's sums as a :class:`grundy.games.core.Game` over settled positions, for the
+class FamilyGame(Generic[C]):
+    """A family's whole positions as a :class:`grundy.games.core.Game` over settled positions
+    (not :class:`grundy.games.core.SumGame`, the sum of several different games), for the
     generic solvers (misère play, remoteness), which need the positions a move reaches and not
     which move reached them: each reachable settled position is given once. Equal components
     reach the same positions (a sum does not care which of two equal heaps was moved in), so
@@ -365,4 +366,4 @@ class SumGame(Generic[C]):
                     yield Move(action, after)
 
 
-__all__ = ["C", "Family", "Layout", "Pair", "PairFamily", "RuleKey", "SumGame", "SumMove", "number", "pair"]
+__all__ = ["C", "Family", "FamilyGame", "Layout", "Pair", "PairFamily", "RuleKey", "SumMove", "number", "pair"]

@@ -12,7 +12,7 @@ from math import prod
 from typing import Any
 
 from grundy.games.core import Action, GameError, Outcome, misere_solver, nim_sum
-from grundy.games.family import Family, SumGame
+from grundy.games.family import Family, FamilyGame
 
 MISERE_POSITIONS = 30_000  # misère has no closed form in general: search small positions only
 
@@ -102,7 +102,7 @@ def _misere(family: Family[Any], position: tuple[Any, ...], shown: list[str]) ->
         raise GameError(f"misère play is solved by search, for positions within {MISERE_POSITIONS:,} "
                         f"reachable positions; this one may reach {sizes:,}", "misere-too-large",
                         most=MISERE_POSITIONS, reach=sizes)
-    solver = misere_solver(SumGame(family), max_positions=MISERE_POSITIONS)
+    solver = misere_solver(FamilyGame(family), max_positions=MISERE_POSITIONS)
     settle = family.settle
     try:
         result = solver.outcome(settle(position))

@@ -17,7 +17,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from grundy.games.core import Action, GameError, Outcome, remoteness
-from grundy.games.family import Family, SumGame
+from grundy.games.family import Family, FamilyGame
 from grundy.i18n import _
 from grundy.words import split
 
@@ -309,7 +309,7 @@ class Arena:
         memo = _memo(self)
         try:
             # the bound is on this search's new positions, not on what earlier games left behind
-            return remoteness(SumGame(self.family), self.family.settle(position), memo,
+            return remoteness(FamilyGame(self.family), self.family.settle(position), memo,
                               misere=self.misere, max_positions=len(memo) + SEARCH_LIMIT)
         except GameError as error:
             raise GameError(self.too_large, "too-large-to-play") from error
