@@ -6,10 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.games.bash import BashFamily
 from grundy.games.core import nim_sum
 from grundy.games.family import Family
+from grundy.games.nim import NimFamily
 from grundy.games.registry import family
-from grundy.games.wythoff import SG_MAX_PILE
+from grundy.games.subtraction import SubtractionFamily
+from grundy.games.wythoff import SG_MAX_PILE, WythoffFamily
 from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.widgets import spec
@@ -19,6 +22,9 @@ from grundy.widgets.rules import RULE_NAMES
 from grundy.words import describe
 
 NAME = "game-sum"
+# The kinds of component, by the registry's keys (the URL's fields nim, bash, sub, wythoff are this
+# widget's own names for its lists).
+NIM, BASH, SUBTRACTION, WYTHOFF = NimFamily.key, BashFamily.key, SubtractionFamily.key, WythoffFamily.key
 TITLE = N_("A sum of different games")
 BLURB = N_(
     "Play several games at once: each turn, move in exactly one. Each component counts as a Nim"
@@ -81,20 +87,20 @@ class Params:
     @property
     def families(self) -> dict[str, Family[Any]]:
         return {
-            "nim": family("nim"),
-            "bash": family("bash", {"m": str(self.m)}),
-            "subtraction": family("subtraction", {"set": ",".join(map(str, sorted(self.amounts)))
-                                                  if self.subrule == "set" else self.subrule}),
-            "wythoff": family("wythoff"),
+            NIM: family(NIM),
+            BASH: family(BASH, {"m": str(self.m)}),
+            SUBTRACTION: family(SUBTRACTION, {"set": ",".join(map(str, sorted(self.amounts)))
+                                              if self.subrule == "set" else self.subrule}),
+            WYTHOFF: family(WYTHOFF),
         }
 
     @property
     def parts(self) -> list[Part]:
         return (
-            [Part("nim", n, str(n)) for n in self.nim]
-            + [Part("bash", n, str(n)) for n in self.bash]
-            + [Part("subtraction", n, str(n)) for n in self.sub]
-            + [Part("wythoff", p, f"{p[0]},{p[1]}") for p in self.wythoff]
+            [Part(NIM, n, str(n)) for n in self.nim]
+            + [Part(BASH, n, str(n)) for n in self.bash]
+            + [Part(SUBTRACTION, n, str(n)) for n in self.sub]
+            + [Part(WYTHOFF, p, f"{p[0]},{p[1]}") for p in self.wythoff]
         )
 
 
@@ -134,8 +140,8 @@ def parse(args: Mapping[str, str]) -> Params:
 
 
 # A component's kind, marked for the catalogue and said in the view (``_(FAMILY_NAMES[…])``).
-FAMILY_NAMES = {"nim": N_("Nim heap"), "bash": N_("Bash heap"), "subtraction": N_("Subtraction heap"),
-                "wythoff": N_("Wythoff piles")}
+FAMILY_NAMES = {NIM: N_("Nim heap"), BASH: N_("Bash heap"), SUBTRACTION: N_("Subtraction heap"),
+                WYTHOFF: N_("Wythoff piles")}
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,12 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from grundy.games.bomb import BombFamily
 from grundy.games.family import Family
+from grundy.games.kiki import KikiFamily
+from grundy.games.marbles import MarblesFamily
 from grundy.games.registry import family
+from grundy.games.wythoff import WythoffFamily
 from grundy.i18n import N_, _
 from grundy.words import describe
 from grundy.widgets import spec
@@ -43,15 +47,15 @@ class GridGame:
     home: bool = False  # a target cell at (0, 0) that pieces race to (Marbles)
 
 
-GRID_GAMES = {
-    "wythoff": GridGame(N_("Wythoff's game (piles a, b)"), "a \\ b"),
-    "kiki": GridGame(N_("kiki's game (cells down, cells left)"), N_("down \\ left"), rows_up=True),
-    "marbles": GridGame(N_("Marbles (row r, column c)"), "r \\ c", home=True),
-    "bomb": GridGame(N_("Bomb game (row p, column q)"), "p \\ q", first=1),
+GRID_GAMES = {  # by the registry's keys
+    WythoffFamily.key: GridGame(N_("Wythoff's game (piles a, b)"), "a \\ b"),
+    KikiFamily.key: GridGame(N_("kiki's game (cells down, cells left)"), N_("down \\ left"), rows_up=True),
+    MarblesFamily.key: GridGame(N_("Marbles (row r, column c)"), "r \\ c", home=True),
+    BombFamily.key: GridGame(N_("Bomb game (row p, column q)"), "p \\ q", first=1),
 }
 GAMES = tuple(GRID_GAMES)
 GAME_NAMES = {key: g.name for key, g in GRID_GAMES.items()}
-GAME = spec.Param("game", "choice", N_("game"), default="wythoff", choices=GAMES)
+GAME = spec.Param("game", "choice", N_("game"), default=WythoffFamily.key, choices=GAMES)
 SIZE = spec.Param("size", "int", N_("The grid size"), default="12", lo=2, hi=MAX_SIZE)
 CELL = spec.Param("cell", "text", N_("The cell"), help="e.g. `3,5`")
 STEP = spec.step((MAX_SIZE + 1) ** 2)
