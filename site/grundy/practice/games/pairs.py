@@ -5,6 +5,8 @@ import random
 
 from grundy.games import wythoff
 from grundy.games.core import Outcome
+from grundy.games.kiki import KikiFamily
+from grundy.games.wythoff import WythoffFamily
 from grundy.i18n import N_, _
 from grundy.practice.games import spec as g
 from grundy.practice.arena import Arena, Position
@@ -59,7 +61,7 @@ def _wythoff_visual(_arena: Arena, position: Position) -> tuple[str, dict[str, s
 
 WYTHOFF = g.GameSpec(
     move_cost=3,  # measured (bench/worst.py): its moves cost 3× a Nim move's to make
-    key="wythoff", family="wythoff", lesson=("wythoff", "the-construction"),
+    family=WythoffFamily.key, lesson=("wythoff", "the-construction"),
     move_lesson=("wythoff", "every-winning-move"), draw=_wythoff_draw, start="4,9",
     random_start=lambda r: f"{r.randint(2, 25)},{r.randint(2, 25)}",
     rule_text=lambda f: str(_("take any number of coins from one pile, or the same number from both piles")),
@@ -113,12 +115,12 @@ def _kiki_visual(_arena: Arena, position: Position) -> tuple[str, dict[str, str]
     x, y = position[0]
     if max(x, y) > GRID_SIDE:
         return None
-    return "grid", {"game": "kiki", "size": str(max(x, y, 2)), "cell": f"{y},{x}"}
+    return "grid", {"game": KikiFamily.key, "size": str(max(x, y, 2)), "cell": f"{y},{x}"}
 
 
 KIKI = g.GameSpec(
     move_cost=2,  # measured (bench/worst.py): its moves cost 2× a Nim move's to make
-    key="kiki", family="kiki", lesson=("sg-by-search", "kikis-game-hdu-2147"),
+    family=KikiFamily.key, lesson=("sg-by-search", "kikis-game-hdu-2147"),
     draw=_kiki_draw, start="6x7", random_start=lambda r: f"{r.randint(2, 20)}x{r.randint(2, 20)}",
     rule_text=lambda f: str(_("move the coin one cell left, down, or diagonally down-left")),
     reason=_kiki_reason, visual=_kiki_visual, noun=(N_("board"), N_("boards")), where=N_("on board {}"),

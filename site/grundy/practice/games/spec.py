@@ -49,13 +49,15 @@ def sum_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
                  " so the position is N: a move that makes the XOR 0 wins.", xor=xor, total=total))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameSpec:
     """One practice game. ``family`` is its registry key; ``rule`` makes the family for a URL's
     keys within practice's bounds (None: the family takes no rule)."""
 
-    key: str  # the name in URLs: /play/<key>, ?game=<key>
     family: str
+    # The name in URLs: /play/<key>, ?game=<key>. By default the family's key, the one name the
+    # registry keeps; a game that is a variant of its family (misère Nim) names itself.
+    key: str = ""
     lesson: Lesson  # where the game is explained
     draw: Draw  # a quiz question: (rule keys, position) for a level and the outcome to draw
     start: str  # the first position /play offers
@@ -116,6 +118,8 @@ class GameSpec:
     title: str = ""
 
     def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", self.family)
         if not self.title:
             object.__setattr__(self, "title", FAMILIES[self.family].title)
 
