@@ -3,7 +3,7 @@
     gunicorn -c python:grundy.serve --pythonpath bench 'sse_app:create_app()'
 
 ``GET /class/<code>/events`` streams ``data: <version>`` whenever the class's version changes
-(the version students' polls compare, :class:`grundy.web.class_store.Room`). The store is a
+(the version students' polls compare, :class:`grundy.web.classroom.store.Room`). The store is a
 SQLite file shared by every worker and thread, with nothing to wake a waiting thread, so each
 open stream asks it again every :data:`CHECK_EVERY` seconds, as a real SSE implementation over
 this store would have to. A page would then fetch /class/<code>/live, as it does after a

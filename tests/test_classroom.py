@@ -28,9 +28,12 @@ from werkzeug.test import TestResponse
 from grundy.games.core import GameError
 from grundy.practice.games import SPECS
 from grundy.practice.quiz import check_move, winning_moves
-from grundy.web import class_questions, class_store, classroom
-from grundy.web.class_store import (ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, Answer, Room, Round, SQLiteClassStore,
-                                    normal_code)
+from grundy.web import classroom
+from grundy.web.classroom import admission, identity, rounds, sqlite_store
+from grundy.web.classroom import store as class_store
+from grundy.web.classroom.sqlite_store import SQLiteClassStore
+from grundy.web.classroom.sweeper import Sweeper
+from grundy.web.classroom.store import ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, Answer, Room, Round, normal_code
 from grundy.web.widgets import PRESENTABLE
 from grundy.widgets import WIDGETS
 from grundy.words import error_message
@@ -94,7 +97,7 @@ def answer(student: FlaskClient, code: str, number: int, says: str, after: str =
 
 def sid_of(client: FlaskClient) -> str | None:
     with client.session_transaction() as s:
-        sid = s.get(classroom.STUDENT)
+        sid = s.get(identity.STUDENT)
     return sid if isinstance(sid, str) else None
 
 
@@ -201,7 +204,7 @@ def test_joining_stops_at_a_lock_a_full_class_and_the_end(db: SQLiteClassStore, 
     assert db.join(code, "early") == "already"  # those in stay in
     db.lock(code, False)
     assert db.join(code, "late") == "joined"
-    monkeypatch.setattr(class_store, "MAX_MEMBERS", 2)
+    monkeypatch.setattr(sqlite_store, "MAX_MEMBERS", 2)
     assert db.join(code, "third") == "full" and db.members(code) == 2
     db.end(code)
     assert db.join(code, "after") == "ended"
@@ -382,10 +385,10 @@ def test_starting_a_class_sends_the_instructor_to_its_console(app: Flask) -> Non
     teacher, code = start(app)
     r = teacher.get(f"/class/{code}/teach")
     assert r.status_code == 200 and code in r.text
-    cookie = teacher.get_cookie(classroom.CLASS_COOKIE)
+    cookie = teacher.get_cookie(identity.CLASS_COOKIE)
     assert cookie is not None and cookie.value == code
     with teacher.session_transaction() as s:
-        secret = dict(s[classroom.TEACHING])[code]
+        secret = dict(s[identity.TEACHING])[code]
     assert store_of(app).is_teacher(code, secret)
     assert secret not in r.text  # the secret is never shown
     room = room_of(app, code)
@@ -429,7 +432,7 @@ def test_bad_and_unknown_codes(app: Flask) -> None:
 def test_many_unknown_codes_from_one_address_are_refused(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     _, code = start(app)
     now = time.time()
-    monkeypatch.setattr(classroom, "_now", lambda: now)  # one window throughout
+    monkeypatch.setattr(identity, "now", lambda: now)  # one window throughout
     guesser = person(app)
     unknown = [c for c in ("ACD" + "".join(t) for t in itertools.product(ALPHABET, repeat=3)) if store_of(app).room(c, now) is None]
     statuses = [guesser.get(f"/join?code={c}").status_code for c in unknown[: JOIN_LIMIT + 3]]
@@ -461,7 +464,7 @@ def test_only_the_instructor_can_act(app: Flask) -> None:
     teacher, code = start(app)
     pose(teacher, code)
     student = joined(app, code)
-    student.set_cookie(classroom.CLASS_COOKIE, code)  # the code's cookie is no key
+    student.set_cookie(identity.CLASS_COOKIE, code)  # the code's cookie is no key
     assert answer(student, code, 1, "P").status_code == 303
     before = _snapshot(app, code)
     for method, path, form in _instructor_requests(code):
@@ -478,15 +481,15 @@ def test_a_signed_session_with_a_wrong_secret_is_no_instructor(app: Flask) -> No
     teacher, code = start(app)
     other = person(app)
     with teacher.session_transaction() as s:
-        secret = dict(s[classroom.TEACHING])[code]
+        secret = dict(s[identity.TEACHING])[code]
     with other.session_transaction() as s:
-        s[classroom.TEACHING] = [[code, secret[:-1] + ("x" if secret[-1] != "x" else "y")]]
+        s[identity.TEACHING] = [[code, secret[:-1] + ("x" if secret[-1] != "x" else "y")]]
     assert other.get(f"/class/{code}/teach").status_code == 403
     with other.session_transaction() as s:
-        s[classroom.TEACHING] = [[code, 12345]]
+        s[identity.TEACHING] = [[code, 12345]]
     assert other.get(f"/class/{code}/teach").status_code == 403
     with other.session_transaction() as s:
-        s[classroom.TEACHING] = ["not", "a", "dict"]
+        s[identity.TEACHING] = ["not", "a", "dict"]
     assert other.get(f"/class/{code}/teach").status_code == 403
     tamper(teacher)  # the instructor's own cookie, edited: no longer theirs
     assert teacher.get(f"/class/{code}/teach").status_code == 403
@@ -504,14 +507,14 @@ def start_many(teacher: FlaskClient, count: int) -> list[str]:
 
 def test_one_browser_keeps_the_keys_of_at_most_max_teaching_classes(app: Flask) -> None:
     teacher = person(app)
-    codes = start_many(teacher, classroom.MAX_TEACHING + 1)
+    codes = start_many(teacher, identity.MAX_TEACHING + 1)
     with teacher.session_transaction() as s:
-        kept = dict(s[classroom.TEACHING])
-    assert len(kept) == classroom.MAX_TEACHING and codes[-1] in kept
-    assert [teacher.get(f"/class/{code}/teach").status_code == 200 for code in codes].count(True) == classroom.MAX_TEACHING
+        kept = dict(s[identity.TEACHING])
+    assert len(kept) == identity.MAX_TEACHING and codes[-1] in kept
+    assert [teacher.get(f"/class/{code}/teach").status_code == 200 for code in codes].count(True) == identity.MAX_TEACHING
     assert teacher.get(f"/class/{codes[-1]}/teach").status_code == 200  # the newest always works
     listed = teacher.get("/class/new").text
-    assert sum(code in listed for code in codes) == classroom.MAX_TEACHING
+    assert sum(code in listed for code in codes) == identity.MAX_TEACHING
 
 
 def test_the_oldest_class_s_key_is_the_one_dropped(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -521,9 +524,9 @@ def test_the_oldest_class_s_key_is_the_one_dropped(app: Flask, monkeypatch: pyte
     in falling alphabetical order, so an order by code would drop the wrong one."""
     prefix = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH - 1))
     drawn = iter(prefix + letter for letter in sorted(ALPHABET, reverse=True))  # each code sorts before the one before it
-    monkeypatch.setattr(class_store, "new_code", lambda: next(drawn))
+    monkeypatch.setattr(sqlite_store, "new_code", lambda: next(drawn))
     teacher = person(app)
-    codes = start_many(teacher, classroom.MAX_TEACHING + 1)
+    codes = start_many(teacher, identity.MAX_TEACHING + 1)
     assert codes == sorted(codes, reverse=True)
     assert teacher.get(f"/class/{codes[-2]}/teach").status_code == 200  # started just now: must still be the instructor's
     assert teacher.get(f"/class/{codes[0]}/teach").status_code == 403  # the oldest is the one to forget
@@ -623,7 +626,7 @@ def test_an_illegal_move_is_400_with_the_engine_s_message(app: Flask) -> None:
     teacher, code = start(app)
     pose(teacher, code)
     student = joined(app, code)
-    q = classroom.question_of(store_of(app).rounds(code)[0])
+    q = rounds.question_of(store_of(app).rounds(code)[0])
     with app.test_request_context():
         illegal = check_move(q, "3,9")
         assert illegal.move is None
@@ -652,7 +655,7 @@ def test_a_winning_move_is_recorded_as_winning(app: Flask) -> None:
     else:
         raise AssertionError("no N question in 40 draws")
     assert current.position == "" and current.level == 2
-    q = classroom.question_of(current)
+    q = rounds.question_of(current)
     assert q.outcome() == "N"
     moves = winning_moves(q)
     assert moves
@@ -708,7 +711,7 @@ def test_a_session_forged_with_another_key_cannot_impersonate(app: Flask) -> Non
     serializer = SecureCookieSessionInterface().get_signing_serializer(forger)
     assert serializer is not None
     attacker = person(app)
-    attacker.set_cookie("session", serializer.dumps({classroom.STUDENT: victim_sid}))
+    attacker.set_cookie("session", serializer.dumps({identity.STUDENT: victim_sid}))
     page = attacker.get(f"/class/{code}").text
     assert "Your answer:" not in page and "Is this position winning" in page
     assert sid_of(attacker) != victim_sid
@@ -722,7 +725,7 @@ def test_a_malformed_student_id_is_replaced(app: Flask) -> None:
     pose(teacher, code)
     student = joined(app, code)
     with student.session_transaction() as s:
-        s[classroom.STUDENT] = "x"
+        s[identity.STUDENT] = "x"
     assert answer(student, code, 1, "P").status_code == 303
     sid = sid_of(student)
     assert sid is not None and sid != "x" and re.fullmatch(r"[A-Za-z0-9_-]{16,40}", sid)
@@ -898,7 +901,7 @@ def test_a_bad_typed_position_is_400_with_a_message(app: Flask) -> None:
         assert r.status_code == 400, (game, level, position, r.status_code)
         with app.test_request_context():
             with pytest.raises(GameError) as refused:
-                classroom.pose(game, level, position)
+                rounds.pose(game, level, position)
             message = error_message(refused.value)
         assert message and str(escape(message)) in r.text, (game, level, position, message)
         assert 'role="alert"' in r.text
@@ -916,7 +919,7 @@ def test_a_typed_position_is_posed_under_the_opening_rule(app: Flask) -> None:
     pose(teacher, code, game="subtraction", level="3", position=" 12 , 9 ")
     r = store_of(app).rounds(code)[-1]
     assert (r.game, r.level, r.seed, r.position) == ("subtraction", 3, 0, "12,9")
-    q = classroom.question_of(r)
+    q = rounds.question_of(r)
     assert q.outcome() == r.truth and q.position_text == "12,9"
     assert "12,9" in teacher.get(f"/class/{code}/teach").text
 
@@ -929,7 +932,7 @@ def test_an_expired_class_is_gone(app: Flask, monkeypatch: pytest.MonkeyPatch) -
     pose(teacher, code)
     student = joined(app, code)
     later = time.time() + LIFETIME + 1
-    monkeypatch.setattr(classroom, "_now", lambda: later)
+    monkeypatch.setattr(identity, "now", lambda: later)
     r = student.get(f"/class/{code}")
     assert r.status_code == 404 and "a class lasts 12 hours" in r.text
     assert student.get(f"/class/{code}/live").status_code == 404
@@ -1030,7 +1033,7 @@ def test_the_followed_widget_folds_away_during_a_question_and_goes_when_the_clas
 @pytest.mark.parametrize("part, total, percent", [(0, 0, 0), (1, 3, 33), (2, 3, 67), (1, 8, 13), (3, 8, 38), (1, 200, 1),
                                                   (1, 201, 0), (4, 4, 100)])
 def test_a_share_is_whole_percent_rounded_half_up(part: int, total: int, percent: int) -> None:
-    assert class_questions.Split(total, 0, 0, 0, 0, 0, "", 0).percent(part) == percent
+    assert rounds.Split(total, 0, 0, 0, 0, 0, "", 0).percent(part) == percent
 
 
 def test_the_reveal_counts_the_answers_not_the_class(app: Flask) -> None:
@@ -1138,7 +1141,7 @@ def test_no_cap_refuses_a_joined_student_however_many_others_tried(app: Flask) -
 
 
 def test_joins_from_one_address_are_bounded(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(classroom, "JOINS_PER_ADDRESS", 5)
+    monkeypatch.setattr(admission, "JOINS_PER_ADDRESS", 5)
     _, code = start(app)
     address = f"10.{secrets.randbelow(256)}.{secrets.randbelow(256)}.7"
     phones = []
@@ -1192,7 +1195,7 @@ def test_starting_classes_is_bounded_per_address(app: Flask, monkeypatch: pytest
     assert r.status_code == 429 and f"{class_store.CREATE_LIMIT} classes were started from this network" in r.text
     assert person(app).post("/class/new").status_code == 303  # another address
     later = time.time() + class_store.WINDOW + 1
-    monkeypatch.setattr(classroom, "_now", lambda: later)
+    monkeypatch.setattr(identity, "now", lambda: later)
     assert teacher.post("/class/new").status_code == 303  # the window has slid past the first ones
 
 
@@ -1200,7 +1203,7 @@ def test_starting_classes_is_bounded_per_address(app: Flask, monkeypatch: pytest
 def test_a_full_store_refuses_new_classes(app: Flask, monkeypatch: pytest.MonkeyPatch, limit: str) -> None:
     teacher, code = start(app)
     full = store_of(app).open_classes(time.time()) if limit == "MAX_OPEN_CLASSES" else store_of(app).size()
-    monkeypatch.setattr(classroom, limit, full)
+    monkeypatch.setattr(admission, limit, full)
     r = person(app).post("/class/new")
     assert r.status_code == 503 and "as many classes as it can hold" in r.text
     assert teacher.get(f"/class/{code}/teach").status_code == 200  # classes running go on
@@ -1210,7 +1213,7 @@ def test_expired_classes_are_purged_on_a_schedule(tmp_path: Path) -> None:
     db = SQLiteClassStore(tmp_path / "c.sqlite3")
     old, _ = db.create(time.time() - LIFETIME - 1)
     fresh, _ = db.create(time.time())
-    sweeper = classroom.Sweeper(db, every=3600)
+    sweeper = Sweeper(db, every=3600)
     sweeper.ensure_running()
     sweeper.ensure_running()  # one thread per process
     assert sweeper.swept.wait(timeout=120)

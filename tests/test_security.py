@@ -116,10 +116,10 @@ def test_scripts_read_the_token_from_a_cookie_of_this_site(app: Flask) -> None:
 
 def test_the_forwarded_address_is_believed_only_from_trusted_proxies(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     from grundy import create_app
-    from grundy.web import classroom
+    from grundy.web.classroom import identity
 
     seen: list[str] = []
-    monkeypatch.setattr(classroom, "_address", lambda: seen.append(request_address()) or seen[-1])
+    monkeypatch.setattr(identity, "address", lambda: seen.append(request_address()) or seen[-1])
     behind = create_app({"TESTING": True, "GRUNDY_PROXIES": 1})
     for application, expected in ((app, "127.0.0.1"), (behind, "203.0.113.9")):
         client = application.test_client()

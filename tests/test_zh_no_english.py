@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from grundy.practice.games import SPECS
-from grundy.web.class_store import CREATE_LIMIT, JOIN_LIMIT
+from grundy.web.classroom.store import CREATE_LIMIT, JOIN_LIMIT
 from grundy.web.widgets import PRESENTABLE
 from grundy.widgets import WIDGETS
 from tests.english import english_left, is_english

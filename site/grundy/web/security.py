@@ -2,7 +2,7 @@
 whom to believe about the client's address.
 
 Behind a reverse proxy every request comes from the proxy's address, so the limits counted per
-address (class codes tried, students joined, classes started: grundy.web.class_store) would
+address (class codes tried, students joined, classes started: grundy.web.classroom.store) would
 count the whole audience as one client. ``GRUNDY_PROXIES`` is the number of proxies in front of
 the app that add ``X-Forwarded-For`` (and ``-Proto``, ``-Host``); that many hops of those headers
 are believed (werkzeug's ProxyFix), and no more, so a client cannot choose its own address by

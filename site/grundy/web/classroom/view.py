@@ -1,20 +1,16 @@
-"""What a live class shows: the projected widget as students' phones follow it (rendered once
-per worker, step and language), the class's QR code, and its join address."""
+"""What a live class's phones show of the projector: the projected widget, rendered once per
+worker, state and language, and kept (:func:`view`); and which projection addresses students
+may follow (:func:`view_path`)."""
 from __future__ import annotations
 
-import functools
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
 
-import segno
 from flask import request, url_for
 from markupsafe import Markup
 
-from grundy.i18n import _
-from grundy.web.class_store import Room
+from grundy.cache import BoundedCache
 from grundy.web.language import unprefixed
 from grundy.web.widgets import PRESENTABLE, render_widget, resumed
 from grundy.widgets import WIDGETS
@@ -49,9 +45,10 @@ class View:
     draws_figure: bool
 
 
-_VIEWS: OrderedDict[tuple[str, str, str], View] = OrderedDict()  # (path, language, root) → the rendered view
-_VIEWS_LOCK = threading.Lock()
 VIEWS_KEPT = 64
+# (path, language, root) → the rendered view; rendered outside the cache's lock, so one slow
+# widget never holds up the phones asking for another
+_VIEWS: BoundedCache[tuple[str, str, str], View] = BoundedCache(VIEWS_KEPT)
 
 
 def view(path: str) -> View | None:
@@ -60,17 +57,12 @@ def view(path: str) -> View | None:
     if not path:
         return None
     key = (path, language_code(), request.script_root)
-    with _VIEWS_LOCK:
-        if key in _VIEWS:
-            _VIEWS.move_to_end(key)
-            return _VIEWS[key]
-    made = _render_view(path)
-    if made is not None:
-        with _VIEWS_LOCK:
-            _VIEWS[key] = made
-            while len(_VIEWS) > VIEWS_KEPT:
-                _VIEWS.popitem(last=False)
-    return made
+    found = _VIEWS.get(key)
+    if found is None:
+        found = _render_view(path)
+        if found is not None:
+            _VIEWS.put(key, found)
+    return found
 
 
 def _render_view(path: str) -> View | None:
@@ -89,28 +81,4 @@ def _render_view(path: str) -> View | None:
     return View(Markup(rendered.html), name, widget.title, own, widget.draws_figure)
 
 
-def qr(room: Room) -> Markup:
-    """The QR code of the class's own address, as inline SVG (drawn here: no service, no script)."""
-    return _qr_svg(url_for("classroom.student", code=room.code, _external=True), _("Join class %(code)s", code=room.code))
-
-
-@functools.lru_cache(maxsize=64)
-def _qr_svg(url: str, title: str) -> Markup:
-    """Drawn once per address and language, not again for every step a projection reports. A
-    viewBox and no size (omitsize), so the stylesheet's width scales the whole code."""
-    return Markup(segno.make(url, error="m").svg_inline(border=2, omitsize=True, dark="#111", light="#fff", title=title))
-
-
-def join_short() -> str:
-    """The join address to read off a projector: host and path, no scheme."""
-    return request.host + url_for("classroom.join")
-
-
-def local_only() -> bool:
-    """Whether the console was opened at an address only this computer can reach (phones
-    scanning the QR code would find nothing there)."""
-    host = request.host.rsplit(":", 1)[0].strip("[]")
-    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".localhost")
-
-
-__all__ = ["View", "join_short", "local_only", "qr", "view", "view_path"]
+__all__ = ["VIEWS_KEPT", "View", "view", "view_path"]

@@ -1,0 +1,57 @@
+"""A live class: students' phones follow the projector, and the class votes P or N.
+
+- **Start** (/class/new, a POST): the class gets a code of six letters and digits
+  (:mod:`.store`), the instructor's browser a secret in its signed session cookie (never in a
+  URL), and the console /class/<code>/teach shows the code, a QR code and the join address
+  (:mod:`.qr`).
+- **Join** (/join): a student types the code (or scans the QR code) and lands on /class/<code>.
+  Unknown codes are counted per address and refused past :data:`~.store.JOIN_LIMIT` in ten
+  minutes, so codes cannot be tried cheaply one after another. Opening the class's page puts its
+  code in the student's signed session cookie; the student is counted as joined when the browser
+  comes back with that cookie (:mod:`.identity`). Only a joined student's answer counts (the store
+  checks it), joins are limited per address (:data:`~.store.JOINS_PER_ADDRESS`, enough for a
+  lecture hall behind one NAT), and the instructor can lock the class to new students
+  (:mod:`.admission`).
+- **Follow**: a projection (/present/<name>) opened from the console reports each state it shows
+  (present.js posts its address to /class/<code>/view); students see that state, the same step
+  and the same hidden cells, read-only (:mod:`.view`). "Explore" gives a student their own copy
+  of the state; "Follow" goes back.
+- **Poll**: the instructor poses a question (drawn as the quiz draws them, or typed); students
+  answer P or N and, on N, the position their winning move leaves. The projector shows how many
+  have answered until the reveal; then the split, the answer with the quiz's explanation and the
+  lesson's visual, and the most common wrong move refuted. A summary (percent right per round)
+  downloads as CSV (:mod:`.rounds`, which imports no Flask).
+
+**Transport.** Pages poll their live part every :data:`~.routes.POLL_MS` ms with the ETag of
+what they show (classroom.js, :mod:`.etags`); an unchanged class answers 304 from one indexed
+read of the store. With JavaScript off, the pages are plain forms and a "Refresh" link.
+
+The routes (:mod:`.routes`) only read, ask and render.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+from grundy.web.classroom.routes import START_SETTING, bp
+from grundy.web.classroom.sqlite_store import SQLiteClassStore
+from grundy.web.classroom.store import CREATE_LIMIT
+from grundy.web.classroom.sweeper import PURGE_EVERY, Sweeper
+from grundy.web.security import whole_setting
+
+
+def register(app: Flask, instance: Path) -> None:
+    # where classes are kept: the app's CLASS_DB, else GRUNDY_CLASS_DB, else instance/classes.sqlite3
+    path = Path(app.config.get("CLASS_DB") or os.environ.get("GRUNDY_CLASS_DB") or instance / "classes.sqlite3")
+    app.extensions["grundy.classes"] = SQLiteClassStore(path)
+    app.extensions["grundy.classes.sweeper"] = Sweeper(app.extensions["grundy.classes"],
+                                                       float(app.config.get("GRUNDY_PURGE_EVERY", PURGE_EVERY)))
+    # classes one address may start in a window: CREATE_LIMIT unless the operator says otherwise
+    # (a school whose instructors all share one address; the browser tests, all from 127.0.0.1)
+    app.config[START_SETTING] = whole_setting(app, START_SETTING, CREATE_LIMIT, 1, 10**6)
+    app.register_blueprint(bp)
+
+
+__all__ = ["START_SETTING", "register"]

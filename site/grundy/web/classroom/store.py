@@ -1,0 +1,211 @@
+"""Where a live class keeps its state: the one small interface every store implements
+(:class:`ClassStore`), what it holds (:class:`Room`, :class:`Round`, :class:`Answer`), the limits
+it keeps, and the class codes. The store in use is :class:`~.sqlite_store.SQLiteClassStore`, a
+file under ``instance/`` shared by every gunicorn worker and thread.
+
+A class is keyed by its code. What students see (the projected view, the round, its phase)
+changes its ``version``, which the students' polls compare (their ETag); answers change only the
+count the projector shows, so 40 answers do not make 40 phones download the page again.
+
+Nothing here imports Flask: a store is plain Python, so a shared store for several machines
+(Redis, say: a hash per class, a set per round's voters with SADD for the one-vote rule, EXPIRE
+for the 12 hours) can stand beside the SQLite one behind the same methods, in a module of its own.
+
+All times are seconds since the epoch, passed in by the caller, so the tests can move the clock.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+# Capitals and digits that cannot be misread on a projector or typed wrongly on a phone: no 0/O,
+# 1/I/L, and none of the pairs that look alike in small type (2/Z, 5/S, 8/B).
+ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6  # 25⁶ ≈ 244 million codes, with joins rate-limited (see JOIN_LIMIT)
+LIFETIME = 12 * 3600  # seconds a class lives from its start
+MAX_VIEW = 600  # characters of a projected view's path and query
+MAX_MOVE = 200  # characters of a student's typed move
+MAX_ROUNDS = 200  # rounds in one class
+# Students one class counts as joined (browsers: a student may come back in another). An answer
+# needs a joined student, so answers to a round never outnumber them, and no cap on answers
+# ever refuses a joined student who has not answered.
+MAX_MEMBERS = 2000
+# Limits counted per address in a sliding window (the last WINDOW seconds, not a clock-aligned
+# slot: a fixed slot let twice the limit through across its boundary). Behind a reverse proxy the
+# address is the client's only when GRUNDY_PROXIES says how many proxies to trust (grundy.web.proxy).
+WINDOW = 600  # seconds
+# Unknown codes one address may try: a school's network is one address, and its phones each ask
+# once more when their class expires; one address guessing all day finds a class among 100
+# running with odds under 1 in 100 (17,280 tries of 244 million codes).
+JOIN_LIMIT = 120
+JOIN_WINDOW = WINDOW
+# Students one address may join to one class: a lecture hall whose phones all reach the server
+# through one NAT address joins whole (the largest halls seat about 500-600; halls of one school
+# each count apart), while a script at one address cannot make more than this many voters in a
+# class (bench/stuffing.py counts it).
+JOINS_PER_ADDRESS = 600
+# Classes one address may start: an instructor starts one or two a lecture, a school's NAT a
+# handful of instructors; a script cannot fill the store.
+CREATE_LIMIT = 10
+# Classes open at once on this server, and the store's size on disk: past either, starting a
+# class is refused (503) until expired classes are purged. A class with a full lecture hall and
+# its 200 rounds is under 2 MB; a class nobody joined about 1 KB.
+MAX_OPEN_CLASSES = 2000
+MAX_STORE_BYTES = 256 * 1024 * 1024
+
+Phase = Literal["idle", "open", "revealed", "ended"]
+Says = Literal["P", "N"]
+# What joining said: a new member, one already counted, or refused (the class is locked, full,
+# or over).
+Joined = Literal["joined", "already", "locked", "full", "ended"]
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """A class as its students see it."""
+
+    code: str
+    created: float
+    expires: float
+    version: int  # changes whenever what students see changes
+    view: str  # the projected widget: "/present/<name>?<query>", or "" before one is shown
+    round: int  # the current round's number, 0 before the first
+    phase: Phase
+    locked: bool  # closed to new students (those who joined stay)
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    game: str
+    level: int
+    seed: int
+    position: str  # typed by the instructor, or "" for the drawn question's own
+    truth: Says
+    revealed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    says: Says
+    move: str  # the position the student's move leaves, as the game writes it ("" for none)
+    wins: bool | None  # whether that move wins (None: no move given)
+
+
+class ClassStore(Protocol):
+    """What the classroom routes need from a store."""
+
+    def create(self, now: float) -> tuple[str, str]:
+        """A new class: its code and the instructor's secret."""
+        ...
+
+    def room(self, code: str, now: float) -> Room | None:
+        """The class with this code, or None (unknown, or expired)."""
+        ...
+
+    def is_teacher(self, code: str, secret: str) -> bool: ...
+
+    def show(self, code: str, view: str) -> None:
+        """The projector moved: students follow ``view``."""
+        ...
+
+    def open_round(self, code: str, game: str, level: int, seed: int, position: str, truth: Says) -> int:
+        """A new poll; returns its number."""
+        ...
+
+    def reveal(self, code: str) -> None: ...
+
+    def end(self, code: str) -> None: ...
+
+    def answer(self, code: str, number: int, student: str, answer: Answer) -> bool:
+        """Record a joined student's answer to round ``number``; False if they have answered it
+        already, or have not joined (so answers never outnumber the students joined)."""
+        ...
+
+    def answer_of(self, code: str, number: int, student: str) -> Answer | None: ...
+
+    def join(self, code: str, student: str) -> Joined:
+        """Count ``student`` as one of the class (once, however often they come back), unless the
+        class is locked, full (:data:`MAX_MEMBERS`) or over."""
+        ...
+
+    def is_member(self, code: str, student: str) -> bool: ...
+
+    def members(self, code: str) -> int:
+        """How many students have joined."""
+        ...
+
+    def lock(self, code: str, locked: bool) -> None:
+        """Close the class to new students, or open it again."""
+        ...
+
+    def open_classes(self, now: float) -> int:
+        """How many classes have not expired."""
+        ...
+
+    def size(self) -> int:
+        """The store's size in bytes (what :data:`MAX_STORE_BYTES` bounds)."""
+        ...
+
+    def count(self, code: str, number: int) -> int: ...
+
+    def answers(self, code: str, number: int) -> list[Answer]: ...
+
+    def rounds(self, code: str) -> list[Round]: ...
+
+    def round_of(self, code: str, number: int) -> Round | None: ...
+
+    def allow(self, key: str, now: float, limit: int = JOIN_LIMIT, window: int = WINDOW) -> bool:
+        """Count one attempt for ``key`` (a kind of attempt and an address) if fewer than
+        ``limit`` were counted in the ``window`` seconds before ``now``; False (and nothing
+        counted) otherwise: a sliding window, which no boundary lets twice the limit through."""
+        ...
+
+    def purge(self, now: float) -> int:
+        """Forget expired classes (their rounds and answers too) and attempts older than any
+        window; returns how many classes."""
+        ...
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+_CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
+
+
+def is_code(text: str) -> bool:
+    """Whether ``text`` is a code as the store writes it (six of :data:`ALPHABET`)."""
+    return _CODE.fullmatch(text) is not None
+
+
+def typed_code(text: str) -> str:
+    """What was typed, as a code is written: capitals, no spaces or dashes (at most one character
+    more than a code, so a long paste is not copied around)."""
+    return "".join(text.split()).replace("-", "").upper()[: CODE_LENGTH + 1]
+
+
+def normal_code(text: str) -> str | None:
+    """A typed code in the store's form, or None if it cannot be one."""
+    cleaned = typed_code(text)
+    if len(cleaned) != CODE_LENGTH or any(c not in ALPHABET for c in cleaned):
+        return None
+    return cleaned
+
+
+# The letters and digits a code never uses (they look like others), said when a typed code has one.
+NEVER_IN_CODES = tuple(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" if c not in ALPHABET)
+
+
+__all__ = ["ALPHABET", "Answer", "ClassStore", "CODE_LENGTH", "CREATE_LIMIT", "JOIN_LIMIT", "JOINS_PER_ADDRESS", "Joined", "LIFETIME",
+           "MAX_MEMBERS", "MAX_MOVE", "MAX_OPEN_CLASSES", "MAX_ROUNDS", "MAX_STORE_BYTES", "MAX_VIEW", "NEVER_IN_CODES", "Phase",
+           "Room", "Round", "Says", "WINDOW", "digest", "is_code", "new_code", "normal_code", "typed_code"]
+
+
