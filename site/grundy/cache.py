@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
-K = TypeVar("K", bound=Hashable)
+# Keys are hashable (a dict holds them). Not bound to Hashable, which a Protocol type such as a
+# take-away Rule does not declare, though every rule is a frozen dataclass.
+K = TypeVar("K")
 V = TypeVar("V")
 
 

@@ -9,13 +9,12 @@ fills the table from 0 upward by the definition) and the tests prove they agree.
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from grundy.cache import BoundedCache
 from grundy.games.core import Action, GameError, Move, Outcome, mex, outcome_of
 from grundy.games.family import Family, number
 
@@ -245,22 +244,16 @@ def grundy(rule: Rule, n: int) -> int:
     if folded > 100_000:
         raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate", "sg-out-of-reach",
                         topic="take-away", rule=rule.label, n=n)
-    with _TABLES_LOCK:
-        table = _TABLES.pop(rule, None)
-        if table is not None:
-            _TABLES[rule] = table  # most recently used last
+    table = _TABLES.get(rule)
     if table is None or len(table) <= folded:
-        # Grow the cached table geometrically, so many look-ups cost one table, not one each.
+        # Grow the cached table geometrically, so many look-ups cost one table, not one each
+        # (computed outside the cache's lock, then kept in place of the shorter one).
         table = grundy_values(rule, max(folded, 2 * len(table or []), 64))
-        with _TABLES_LOCK:
-            _TABLES[rule] = table
-            while len(_TABLES) > MAX_CACHED_RULES:
-                _TABLES.popitem(last=False)  # the rule used longest ago
+        _TABLES.put(rule, table)
     return table[folded]
 
 
-_TABLES: OrderedDict[Rule, list[int]] = OrderedDict()  # at most MAX_CACHED_RULES, least recent first
-_TABLES_LOCK = threading.Lock()
+_TABLES: BoundedCache[Rule, list[int]] = BoundedCache(MAX_CACHED_RULES)  # the rules used last
 
 
 # ---------------------------------------------------------------- traces for learners
