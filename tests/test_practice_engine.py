@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.cache import BoundedCache
 from grundy.games.core import GameError, remoteness
 from grundy.games.nim import NimHeap
 from grundy.practice.arena import WORK_LIMIT, replay
@@ -390,8 +391,7 @@ def test_a_start_is_decided_once_and_remembered(monkeypatch):
     calls = []
     estimate = arena_mod.Arena._unplayable
     monkeypatch.setattr(arena_mod.Arena, "_unplayable", lambda self, p: calls.append(p) or estimate(self, p))
-    monkeypatch.setattr(arena_mod, "_DECISIONS", arena_mod.OrderedDict())
-    monkeypatch.setattr(arena_mod, "DECISIONS_KEPT", 3)
+    monkeypatch.setattr(arena_mod, "_DECISIONS", BoundedCache(3))  # three decisions kept
     nim = make_arena("nim")
     refused = nim.parse("0,0,0,0,37,37,37,37")
     for _ in range(5):

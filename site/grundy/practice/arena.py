@@ -9,13 +9,12 @@ every sentence here) in the request's language (:mod:`grundy.i18n`; English outs
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from collections import Counter
 from math import comb
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from grundy.cache import BoundedCache
 from grundy.games.core import Action, GameError, Outcome, remoteness
 from grundy.games.family import Family, FamilyGame
 from grundy.i18n import _
@@ -270,16 +269,7 @@ class Arena:
         remembered (the last DECISIONS_KEPT), so a link sent again and again, a refused one above
         all, costs a dictionary lookup."""
         key = (self.key, tuple(sorted(self.family.rule().items())), position, _language())
-        with _DECISIONS_LOCK:
-            if key in _DECISIONS:
-                _DECISIONS.move_to_end(key)
-                return _DECISIONS[key]
-        decided = self._unplayable(position)
-        with _DECISIONS_LOCK:
-            _DECISIONS[key] = decided
-            while len(_DECISIONS) > DECISIONS_KEPT:
-                _DECISIONS.popitem(last=False)
-        return decided
+        return _DECISIONS.get_or_compute(key, lambda: self._unplayable(position))  # estimated outside the lock
 
     def _unplayable(self, position: Position) -> str | None:
         if self.spec.play_limit is not None:  # a game whose bound was set by measurement instead
@@ -342,11 +332,9 @@ def _language() -> str:
 
 # Keys hold a position of at most MAX_POSITION_TEXT characters, so this stays within a few MB.
 DECISIONS_KEPT = 4096
-_DECISIONS: OrderedDict[tuple[str, tuple[tuple[str, str], ...], Position, str], str | None] = OrderedDict()
-_DECISIONS_LOCK = threading.Lock()
+_DECISIONS: BoundedCache[tuple[str, tuple[tuple[str, str], ...], Position, str], str | None] = BoundedCache(DECISIONS_KEPT)
 
-_MEMOS: OrderedDict[tuple[str, bool, tuple[tuple[str, str], ...]], dict[Position, int]] = OrderedDict()
-_MEMOS_LOCK = threading.Lock()
+_MEMOS: BoundedCache[tuple[str, bool, tuple[tuple[str, str], ...]], dict[Position, int]] = BoundedCache(8)
 
 
 def _memo(arena: Arena) -> dict[Position, int]:
@@ -356,14 +344,8 @@ def _memo(arena: Arena) -> dict[Position, int]:
     it started with (entries are only ever added, and each is final), so threads never see an
     entry vanish under them."""
     key = (arena.family.key, arena.misere, tuple(sorted(arena.family.rule().items())))
-    with _MEMOS_LOCK:
-        memo = _MEMOS.pop(key, None)
-        if memo is None or len(memo) > MEMO_LIMIT:
-            memo = {}
-        _MEMOS[key] = memo
-        while len(_MEMOS) > 8:
-            _MEMOS.popitem(last=False)
-        return memo
+    # a full memo is stale: a new one takes its place, and threads asking at once share the new one
+    return _MEMOS.get_or_compute(key, dict, fresh=lambda memo: len(memo) <= MEMO_LIMIT)
 
 
 def replay(arena: Arena, start: Position, afters: tuple[Position, ...]) -> list[PlayMove]:
