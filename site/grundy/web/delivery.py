@@ -21,8 +21,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,6 +29,7 @@ import brotli  # type: ignore[import-untyped]  # ships no types
 from flask import Flask, Response, request
 from werkzeug.http import parse_cookie
 
+from grundy.cache import BoundedCache
 from grundy.web.language import unprefixed
 
 MIN_SIZE = 1024  # bytes: below this, compression saves less than its headers cost
@@ -90,21 +89,16 @@ def etag_of(data: bytes, encoding: str) -> str:
 
 # ---------------------------------------------------------------- static files
 
-_STATIC: dict[tuple[str, int, str], bytes] = {}
-_STATIC_LOCK = threading.Lock()
+# The whole static folder is a few MB compressed; the bound only keeps a development server,
+# whose edited files come back under a new mtime, from keeping every version.
+STATIC_KEPT = 1024
+_STATIC: BoundedCache[tuple[str, int, str], bytes] = BoundedCache(STATIC_KEPT)
 
 
 def compressed_static(path: str, mtime_ns: int, encoding: str, read: Callable[[], bytes]) -> bytes:
-    """A static file compressed at the strongest setting, once per process (the whole static
-    folder is a few MB compressed: no bound needed beyond the files themselves)."""
-    key = (path, mtime_ns, encoding)
-    with _STATIC_LOCK:
-        found = _STATIC.get(key)
-    if found is None:
-        found = encode(read(), encoding, strong=True)
-        with _STATIC_LOCK:
-            _STATIC[key] = found
-    return found
+    """A static file compressed at the strongest setting, once per process (compressed outside
+    the cache's lock: brotli 11 is slow, and the other files need not wait for it)."""
+    return _STATIC.get_or_compute((path, mtime_ns, encoding), lambda: encode(read(), encoding, strong=True))
 
 
 # ---------------------------------------------------------------- made answers
@@ -157,11 +151,20 @@ class ResponseCache:
         self.app = app
         self.wsgi = wsgi
         self.max_bytes = max_bytes
-        self.size = 0
-        self.hits = 0
-        self.misses = 0
-        self._store: OrderedDict[tuple[str, ...], Answer] = OrderedDict()
-        self._lock = threading.Lock()
+        self._store: BoundedCache[tuple[str, ...], Answer] = BoundedCache(max(max_bytes, 0), size=_answer_size)
+
+    @property
+    def size(self) -> int:
+        """Bytes kept: the bodies and headers, and 200 for each answer's own keeping."""
+        return self._store.total
+
+    @property
+    def hits(self) -> int:
+        return self._store.hits
+
+    @property
+    def misses(self) -> int:
+        return self._store.misses
 
     def cacheable(self, environ: dict[str, Any]) -> bool:
         if environ.get("REQUEST_METHOD") != "GET" or self.max_bytes <= 0:
@@ -177,14 +180,9 @@ class ResponseCache:
 
     def lookup(self, environ: dict[str, Any]) -> Answer | None:
         """The kept answer for this request (a 304 if the client holds it), or None."""
-        key = _key(environ)
-        with self._lock:
-            found = self._store.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self._store.move_to_end(key)
-            self.hits += 1
+        found = self._store.get(_key(environ))
+        if found is None:
+            return None
         status, headers, body = found
         etag = next((v for k, v in headers if k.lower() == "etag"), None)
         if etag is not None and etag in environ.get("HTTP_IF_NONE_MATCH", ""):
@@ -193,21 +191,12 @@ class ResponseCache:
         return found
 
     def store(self, environ: dict[str, Any], answer: Answer) -> None:
-        status, headers, body = answer
+        status, headers, _body = answer
         if not status.startswith(("200", "400")) or any(k.lower() == "set-cookie" for k, _ in headers):
             return
-        size = len(body) + sum(len(k) + len(v) for k, v in headers) + 200
-        if size > self.max_bytes // 8:
+        if _answer_size(answer) > self.max_bytes // 8:
             return  # one answer may not push out most of the others
-        key = _key(environ)
-        with self._lock:
-            if key in self._store:
-                return
-            self._store[key] = answer
-            self.size += size
-            while self.size > self.max_bytes and self._store:
-                _, (_, old_headers, old_body) = self._store.popitem(last=False)
-                self.size -= len(old_body) + sum(len(k) + len(v) for k, v in old_headers) + 200
+        self._store.add(_key(environ), answer)  # an answer kept already stays
 
     def answer(self, environ: dict[str, Any], make: Callable[[dict[str, Any]], Answer]) -> Answer:
         """The kept answer, or ``make``'s (asked without the client's validator, so that the
@@ -235,6 +224,11 @@ class ResponseCache:
     def serve(self, environ: dict[str, Any]) -> Answer:
         """The app's own answer, collected whole."""
         return collect(self.wsgi, environ)
+
+
+def _answer_size(answer: Answer) -> int:
+    _status, headers, body = answer
+    return len(body) + sum(len(k) + len(v) for k, v in headers) + 200
 
 
 def collect(wsgi: Callable[..., Iterable[bytes]], environ: dict[str, Any]) -> Answer:
