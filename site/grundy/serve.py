@@ -13,9 +13,10 @@ few times (reading, writing, gunicorn's poller) and waited up to a slice each ti
 threads computing widgets; at 1 ms or 0.5 ms it waits that much instead (bench/load.py: ``GET /``
 p99 under load went from 160–260 ms at 5 ms to 78–130 ms at 0.5 ms, with grundy.web.turns).
 
-Computing requests do not run in the worker's threads at all: :func:`post_worker_init` puts
-grundy.web.pool in front of the app, and child processes, 10 steps nicer, compute them, so the
-interval above matters only for what the worker itself answers.
+Computing requests do not run in the worker's threads at all: :func:`post_worker_init` plugs
+grundy.web.pool into the app's WSGI stack (grundy.web.stack, built once by ``create_app``, the
+same stack the test client and `make dev` use), and child processes, 10 steps nicer, compute
+them, so the interval above matters only for what the worker itself answers.
 
 The worker is gunicorn's own with two changes: that interval, and the answers gunicorn writes
 itself before the app sees a request (414 for a request line over ``limit_request_line`` bytes,
@@ -35,9 +36,9 @@ from gunicorn.workers.gthread import ThreadWorker as _GunicornThreadWorker
 
 from flask import Flask
 
-from grundy.web.language import LanguagePrefix
 from grundy.web.pool import ComputePool
 from grundy.web.security import HEADERS
+from grundy.web.stack import HANDOFF, Handoff
 
 worker_class = "grundy.serve.ThreadWorker"
 workers = 2
@@ -93,17 +94,18 @@ def _write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -
 
 
 def post_worker_init(worker: Any) -> None:
-    """gunicorn's hook, once the app is loaded in a worker: put the compute pool in front of it,
-    and take no request until its children can answer (they start warm: grundy.web.pool)."""
+    """gunicorn's hook, once the app is loaded in a worker: plug the compute pool into the app's
+    stack, and take no request until its children can answer (they start warm: grundy.web.pool)."""
     processes = int(os.environ.get("GRUNDY_COMPUTE_PROCESSES", COMPUTE_PROCESSES))
     if processes > 0 and isinstance(worker.wsgi, Flask):
+        # Under the language prefix, so the pool sees the routes' own paths (/zh/w/grid is /w/grid
+        # in Chinese) and hands Chinese widgets to its children like English ones.
+        handoff: Handoff = worker.wsgi.extensions[HANDOFF]
         pool = ComputePool(worker.wsgi, processes=processes, nice=COMPUTE_NICE,
-                           wait=float(os.environ.get("GRUNDY_COMPUTE_WAIT", "20")))
+                           wait=float(os.environ.get("GRUNDY_COMPUTE_WAIT", "20")), wsgi=handoff.wsgi)
         if not pool.wait_ready(READY_WAIT, tick=worker.notify):
             worker.log.warning("the compute children did not start within %s s; taking requests anyway", READY_WAIT)
-        # The language prefix is read first, so the pool sees the routes' own paths (/zh/w/grid
-        # is /w/grid in Chinese) and hands Chinese widgets to its children like English ones.
-        worker.wsgi = LanguagePrefix(pool)
+        handoff.pool = pool
 
 
 class ThreadWorker(_GunicornThreadWorker):  # type: ignore[misc]  # gunicorn ships no types

@@ -12,7 +12,7 @@ from grundy.lessons import Catalog
 from grundy.lessons.glossary import load as load_glossary
 from grundy.lessons.problems import load as load_problems
 from grundy.words import describe, names_a_place
-from grundy.web import assets, classroom, csrf, delivery, language, lessons, practice, present, scores, security, turns, widgets
+from grundy.web import assets, classroom, csrf, delivery, language, lessons, practice, present, scores, security, stack, turns, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -56,7 +56,8 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.register_blueprint(practice.bp)
     classroom.register(app, instance)
     delivery.register(app)
-    language.register(app, instance)  # outermost: the memo and the routes see /zh/… as /…
+    language.register(app, instance)
+    stack.build(app)  # the WSGI layers, once: the language prefix outermost, so the rest see /zh/… as /…
 
     app.extensions["grundy.problems"] = load_problems(ROOT / "content" / "problems.yaml")
     app.extensions["grundy.glossary"] = load_glossary(ROOT / "content" / "glossary.yaml")

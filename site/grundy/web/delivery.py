@@ -249,13 +249,17 @@ def collect(wsgi: Callable[..., Iterable[bytes]], environ: dict[str, Any]) -> An
     return started["status"], started["headers"], body
 
 
-def register(app: Flask) -> None:
-    app.after_request(finish)
+def cache_bytes(app: Flask) -> int:
+    """The memo's bound: ``GRUNDY_RESPONSE_CACHE_MB`` (0 in the compute children), else the app's
+    ``RESPONSE_CACHE_BYTES``, else :data:`CACHE_BYTES`."""
     megabytes = os.environ.get("GRUNDY_RESPONSE_CACHE_MB")
-    size = int(float(megabytes) * 1024 * 1024) if megabytes else int(app.config.get("RESPONSE_CACHE_BYTES", CACHE_BYTES))
-    cache = ResponseCache(app, app.wsgi_app, size)
-    app.wsgi_app = cache  # type: ignore[method-assign]
-    app.extensions["grundy.response_cache"] = cache
+    return int(float(megabytes) * 1024 * 1024) if megabytes else int(app.config.get("RESPONSE_CACHE_BYTES", CACHE_BYTES))
 
 
-__all__ = ["ResponseCache", "choose_encoding", "collect", "compressed_static", "encode", "finish", "register"]
+def register(app: Flask) -> None:
+    """Compress, validate and set lifetimes after every request (the memo is a layer of the WSGI
+    stack: grundy.web.stack)."""
+    app.after_request(finish)
+
+
+__all__ = ["ResponseCache", "cache_bytes", "choose_encoding", "collect", "compressed_static", "encode", "finish", "register"]

@@ -79,7 +79,7 @@ class LanguagePrefix:
         self.wsgi = wsgi
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if ENVIRON_KEY in environ:  # already read (gunicorn reads it before the compute pool)
+        if ENVIRON_KEY in environ:  # already read (a compute child gets the environ its worker read)
             return self.wsgi(environ, start_response)
         lang, rest = split_prefix(environ.get("PATH_INFO", ""))
         environ[ENVIRON_KEY] = lang.code
@@ -162,7 +162,6 @@ def register(app: Flask, instance: Path) -> None:
     # A {% trans %} block's whitespace collapses, as the extractor reads it (babel.cfg: trimmed),
     # so a block laid out over several lines still finds its catalogue entry.
     app.jinja_env.policies["ext.i18n.trimmed"] = True
-    app.wsgi_app = LanguagePrefix(app.wsgi_app)  # type: ignore[method-assign]
 
     @app.context_processor
     def languages() -> dict[str, Any]:

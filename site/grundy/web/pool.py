@@ -63,10 +63,13 @@ _BUSY = (b"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title
 
 class ComputePool:
     """WSGI middleware: computing requests go to child processes; every other request is
-    answered here, by ``app`` itself."""
+    answered here, by ``wsgi`` (the layers below the pool in the app's stack, grundy.web.stack;
+    by default the whole ``app``)."""
 
-    def __init__(self, app: Flask, *, processes: int, nice: int, wait: float, factory: str = "grundy:create_app") -> None:
+    def __init__(self, app: Flask, *, processes: int, nice: int, wait: float, factory: str = "grundy:create_app",
+                 wsgi: Callable[..., Iterable[bytes]] | None = None) -> None:
         self.app = app
+        self.wsgi = wsgi or app
         self.processes = processes
         self.nice = nice
         self.wait = wait
@@ -113,10 +116,10 @@ class ComputePool:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if not self.computes(environ):
-            return self.app(environ, start_response)
+            return self.wsgi(environ, start_response)
         length = read_whole(environ.get("CONTENT_LENGTH") or "0", max_digits=12)
         if length is None or length > MAX_BODY:
-            return self.app(environ, start_response)  # the app answers what it cannot accept
+            return self.wsgi(environ, start_response)  # the app answers what it cannot accept
         body = environ["wsgi.input"].read(length) if length else b""
         plain = {k: v for k, v in environ.items() if isinstance(v, (str, int, float, bool)) or (
             k == "wsgi.version" and isinstance(v, tuple))}

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 
 from flask import Flask, Response
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from grundy.numerals import read_whole
 
@@ -61,9 +60,7 @@ def trusted_proxies(app: Flask) -> int:
 
 
 def register(app: Flask) -> None:
-    proxies = trusted_proxies(app)
-    if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
+    trusted_proxies(app)  # a wrong setting stops the start; ProxyFix is a layer of the WSGI stack (grundy.web.stack)
 
     @app.after_request
     def add_headers(response: Response) -> Response:
