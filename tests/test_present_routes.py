@@ -38,7 +38,7 @@ def test_each_widget_is_projected_in_its_state(client: FlaskClient, name: str, q
     assert shows in page
     assert f'data-widget="{name}"' in page and "is-presented" in page and "data-present" in page
     assert "site-header" not in page and "site-footer" not in page  # no page chrome
-    assert "css/present.css" in page and "js/present.js" in page
+    assert "css/present.css" in page and '<script type="module" src="/static/js/grundy@' in page  # strip.js among its modules
     # The same settings as base.html, so a 400 (a message in the widget) is swapped in too.
     meta = re.compile(r'<meta name="htmx-config"[^>]*>')
     assert meta.search(page).group(0) == meta.search(client.get(f"/w/{name}").text).group(0)
