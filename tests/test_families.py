@@ -70,7 +70,9 @@ def test_outcomes_and_values_agree_with_minimax_over_the_moves(key: str) -> None
     wins = brute_wins(fam)
     parts = closure(fam, fam.parse(fam.example), limit=25)
     rng = random.Random(key)
-    positions = [(c,) for c in parts] + [tuple(rng.sample(parts, 2)) for _ in range(25)] if len(parts) > 1 else [(parts[0],)]
+    positions = [(c,) for c in parts]
+    if len(parts) > 1 and fam.is_sum:  # a family that is not a sum has no positions of two components
+        positions += [tuple(rng.sample(parts, 2)) for _ in range(25)]
     solver = Solver(FamilyGame(fam), max_positions=200_000)
     for position in positions:
         truth = "N" if wins(fam.settle(position)) else "P"
@@ -95,6 +97,21 @@ def test_every_listed_winning_move_wins_and_none_is_missed(key: str) -> None:
             assert listed == truth, (key, c)
 
 
+@pytest.mark.parametrize("key", KEYS)
+def test_a_family_that_is_not_a_sum_reads_one_position_and_refuses_several(key: str) -> None:
+    fam = make(key)
+    example = fam.format(fam.parse(fam.example))
+    assert solve(fam, [example]).position == [example]
+    if fam.is_sum:
+        fam.parse_sum([example, example])  # a sum of two (which may cancel: two bombs on one cell)
+        return
+    with pytest.raises(GameError, match="not a sum") as refused:
+        solve(fam, [example, example])
+    assert refused.value.code == "not-a-sum" and refused.value.params["got"] == 2
+    with pytest.raises(AssertionError):
+        fam.sum_outcome((fam.parse(example),) * 2)  # a caller's bug, never a silent XOR
+
+
 def test_a_single_heaps_values_are_the_mex_of_its_options() -> None:
     """The heap-like tables are the definition (mex over the options), one family at a time."""
     for key in KEYS:
@@ -109,13 +126,18 @@ def test_a_single_heaps_values_are_the_mex_of_its_options() -> None:
             assert fam.sg(c) == mex(options), (key, n)
 
 
-def test_the_readme_lists_every_family_with_its_notation() -> None:
+def test_the_readmes_table_of_games_is_the_one_the_registry_gives() -> None:
+    """The README's table of games is made from the registry (grundy.cli.games_table): a family
+    added, or a notation or rule changed, and the README not regenerated, fails here."""
     from pathlib import Path
 
+    from grundy.cli import games_table
+
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    table = games_table()
+    assert table in readme, f"paste grundy.cli.games_table() into README.md:\n{table}"
     for key in KEYS:
-        row = next((line for line in readme.splitlines() if line.startswith(f"| `{key}` |")), None)
-        assert row is not None, f"README's table of games has no row for {key}"
+        row = next(line for line in table.splitlines() if line.startswith(f"| `{key}` |"))
         assert f"`{FAMILIES[key].example}`" in row, (key, row)
 
 
@@ -128,7 +150,8 @@ def test_the_searches_see_every_position_a_sum_reaches_once(key: str) -> None:
     parts = closure(fam, fam.parse(FAMILIES[key].example), limit=12)
     game = FamilyGame(fam)
     for _ in range(30):
-        position = fam.settle(tuple(rng.choice(parts) for _ in range(rng.randint(1, 4))))
+        count = rng.randint(1, 4) if fam.is_sum else 1
+        position = fam.settle(tuple(rng.choice(parts) for _ in range(count)))
         options = [m.position for m in game.options(position)]
         assert len(options) == len(set(options))
         assert set(options) == {fam.settle(m.after) for m in fam.sum_moves(position)}

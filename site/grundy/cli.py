@@ -38,6 +38,20 @@ def _component_help() -> str:
     return "\n".join(lines)
 
 
+def games_table() -> str:
+    """The README's table of games, one row a family, made from the registry (a test keeps the
+    README equal to it): how a component is written, and the options of its rule."""
+    rows = ["| game | a component | rule |", "| --- | --- | --- |"]
+    for kind in FAMILIES.values():
+        rules = [f"`{k.option} {k.name.upper()}` ({'; '.join(filter(None, (k.help, k.more)))}"
+                 f"{'' if k.default is None else f', default {k.default}'})" for k in kind.rule_keys]
+        if kind.every_steps is not Family.every_steps:
+            rules.append("`--every` for every-SG")
+        cells = [f"`{kind.key}`", kind.notation.format(example=kind.example), ", ".join(rules)]
+        rows.append("|" + "|".join(f" {c.replace('|', chr(92) + '|')} " if c else " " for c in cells) + "|")
+    return "\n".join(rows)
+
+
 def fail(message: str) -> NoReturn:
     """Bad input: one line on stderr, exit status 2."""
     click.echo(f"grundy: error: {message}", err=True)

@@ -17,6 +17,7 @@ class BombFamily(Family[tuple[int, int]]):
     title = N_("The Bomb game")
     keeps_count = False
     example = "3,4"
+    notation = "a bomb at row,column (from 1): `{example}`"
     separator = ";"
     layout = "pairs"
     table_upto = BOMB_MAX

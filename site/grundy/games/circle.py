@@ -115,6 +115,7 @@ class CircleFamily(Family[tuple[int, int]]):
     key = "circle"
     title = N_("The circular game")
     example = "7"
+    notation = "a ring `{example}`, or a row `row5` (what a ring becomes)"
     rule_keys = (RuleKey("k", "2", "take 1 to K adjacent coins", cli="--max"),)
     table_upto = 500
 

@@ -1,7 +1,10 @@
 """A game family, defined once: its notation, its moves, its values and its bounds.
 
-A position of any family is a *sum*: a tuple of components (heaps, pairs of piles, boards,
-bombs, rows of pins) played side by side, a move being made in exactly one of them. A move may
+A position of a family is a tuple of components. Most families' positions are *sums*
+(:attr:`Family.is_sum`): components (heaps, pairs of piles, boards, bombs, rows of pins) played
+side by side, a move being made in exactly one of them. A family whose moves span what a person
+would call its parts (Moore's Nim takes from several heaps at once) is not: its position is one
+component, written as one argument, and its value is its own, not an XOR of parts. A move may
 turn one component into none (a heap emptied by an octal move), one, or two (a bomb exploding,
 a row of pins split in the middle): :meth:`Family.moves` says what a component becomes, and
 :meth:`Family.settle` puts a position in its canonical form afterwards (sorted, empty parts gone,
@@ -67,6 +70,7 @@ class RuleKey:
     default: str | None
     help: str
     cli: str = ""  # the command line's option, when it is not --NAME
+    more: str = ""  # what the README's table of games adds to the help (the rule's bounds)
 
     @property
     def option(self) -> str:
@@ -91,12 +95,18 @@ class Family(ABC, Generic[C]):
     key: ClassVar[str]  # the name in URLs and on the command line
     title: ClassVar[str]  # the game's name as the lessons write it, marked for the catalogue (N_)
     example: ClassVar[str] = "14"  # a component in the family's notation, for help texts
+    # How a component is written, in the README's table of games ({example} is the example).
+    notation: ClassVar[str] = "a heap: `{example}`"
     example_rule: ClassVar[dict[str, str]] = {}  # a rule for help texts and tests, where one is required
     rule_keys: ClassVar[tuple[RuleKey, ...]] = ()
     separator: ClassVar[str] = ","  # between components when a sum is written on one line
     layout: ClassVar[Layout] = "heaps"
     table_upto: ClassVar[int] = 100_000  # the largest table `grundy table` prints
     keeps_count: ClassVar[bool] = True  # False where a move may change how many parts there are
+    # False where a position is one whole game and never a sum of several (Moore's Nim: a move
+    # takes from several heaps at once, so its heaps are not separate games): it is parsed from
+    # exactly one argument, and a tuple of two components is no position of it.
+    is_sum: ClassVar[bool] = True
     # True where SG values are those of a simpler game with the same outcomes (Marbles' cut-down
     # game), not of the game as played
     values_of_cut_down: ClassVar[bool] = False
@@ -134,7 +144,14 @@ class Family(ABC, Generic[C]):
 
     def parse_sum(self, texts: Sequence[str]) -> tuple[C, ...]:
         """Components as written, in their order (tidied: bombs that meet cancel). ``none`` is
-        the position with no components left (every bomb gone, every pin down)."""
+        the position with no components left (every bomb gone, every pin down). A family whose
+        positions are not sums reads exactly one, and says so when given several."""
+        if not self.is_sum:
+            if len(texts) != 1:
+                raise GameError(f"{self.key} is one game, not a sum of several: write the whole position as one"
+                                f" argument, e.g. {self.example}; got {len(texts)}", "not-a-sum",
+                                game=self.key, example=self.example, got=len(texts))
+            return (self.parse(texts[0]),)
         if [t.strip().lower() for t in texts] == [EMPTY]:
             return ()
         return self.tidy(tuple(self.parse(t) for t in texts))
@@ -207,11 +224,19 @@ class Family(ABC, Generic[C]):
     def sum_grundy(self, position: tuple[C, ...]) -> int | None:
         """The SG value of a sum: the XOR of its parts (Sprague–Grundy). None where a family's
         sums are not plain sums (a marble that can go home)."""
+        self._one_game(position)
         return nim_sum(self.sg(c) for c in position)
+
+    def _one_game(self, position: tuple[C, ...]) -> None:
+        """A family that is not a sum has positions of exactly one component; two would be read
+        as a sum, which its moves are not (a bug in the caller, not a person's typing)."""
+        if not self.is_sum and len(position) != 1:
+            raise AssertionError(f"{self.key} is not a sum: a position is one component, got {len(position)}")
 
     def sum_outcome(self, position: tuple[C, ...]) -> Outcome:
         if len(position) == 1:
             return self.outcome(position[0])
+        self._one_game(position)
         g = self.sum_grundy(position)
         if g is None:
             raise AssertionError(f"{self.key} overrides sum_grundy and must override sum_outcome too")
@@ -303,6 +328,7 @@ class PairFamily(Family[Pair]):
     of piles, a cell of a board. A table lays them out by row and column."""
 
     example = "3,5"
+    notation = "two piles: `{example}`"
     separator = ";"
     layout = "pairs"
     table_upto = 120

@@ -15,6 +15,7 @@ class KikiFamily(PairFamily):
     key = "kiki"
     title = N_("kiki's game")
     example = "4x5"
+    notation = "a board, rows x columns: `{example}` (`4,5` is read too)"
 
     def parse(self, text: str) -> tuple[int, int]:
         rows, cols = pair(text.lower().replace("×", ",").replace("x", ","), "a board rows x columns", example="4x5")

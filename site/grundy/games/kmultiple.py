@@ -198,6 +198,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
     key = "k-multiple"
     title = N_("K-multiple subtraction")
     example = "20"
+    notation = "a fresh heap `{example}`, or `20:6` once the next move may take at most 6"
     rule_keys = (RuleKey("k", None, "each move takes at most K times the last"),)
     example_rule = {"k": "2"}
     table_upto = MAX_SEARCHED_HEAP

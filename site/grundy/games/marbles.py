@@ -16,6 +16,7 @@ class MarblesFamily(PairFamily):
     title = N_("Marbles")
     values_of_cut_down = True
     example = "2,5"
+    notation = "a marble at row,column: `{example}`"
     what = "a marble row,column"
     table_upto = MARBLES_MAX
 

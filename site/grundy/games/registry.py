@@ -23,12 +23,14 @@ from grundy.games.takebreak import GrundysGameFamily, OctalFamily
 from grundy.games.turtles import MockTurtlesFamily
 from grundy.games.wythoff import WythoffFamily
 
+# In this order everywhere: the command line's help, the README's table, and the practice games
+# (grundy.practice.games orders its specs by their family's place here).
 FAMILIES: dict[str, type[Family[Any]]] = {
     f.key: f
     for f in (
         BashFamily, SubtractionFamily, NimFamily, WythoffFamily, KikiFamily, MarblesFamily, BombFamily,
-        EuclidFamily, CircleFamily, StaircaseFamily, KMultipleFamily, MockTurtlesFamily, OctalFamily,
-        GrundysGameFamily,
+        OctalFamily, GrundysGameFamily, CircleFamily, EuclidFamily, StaircaseFamily, KMultipleFamily,
+        MockTurtlesFamily,
     )
 }
 

@@ -165,6 +165,7 @@ class StaircaseFamily(Family[tuple[int, ...]]):
     key = "staircase"
     title = N_("Staircase Nim")
     example = "3,5,4"
+    notation = "a staircase, coins on steps 1..n: `{example}`"
     separator = ";"
     layout = "none"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from grundy.games.family import RuleKey
-from grundy.games.takeaway import HeapFamily, Rule, format_rule, parse_rule
+from grundy.games.takeaway import MAX_SET_AMOUNT, MAX_SET_SIZE, HeapFamily, Rule, format_rule, parse_rule
 from grundy.marks import N_
 
 
@@ -16,7 +16,8 @@ class SubtractionFamily(HeapFamily):
 
     key = "subtraction"
     title = N_("A subtraction game")
-    rule_keys = (RuleKey("set", None, "the set S: 1,3,4 | powers-of-two | fibonacci"),)
+    rule_keys = (RuleKey("set", None, "the set S: 1,3,4 | powers-of-two | fibonacci",
+                         more=f"S-Nim's limits: up to {MAX_SET_SIZE} amounts of at most {MAX_SET_AMOUNT:,}"),)
     example_rule = {"set": "1,3,4"}
 
     def __init__(self, rule: Rule) -> None:

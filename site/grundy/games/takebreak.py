@@ -68,7 +68,9 @@ class OctalFamily(_TakeBreakFamily):
 
     key = "octal"
     title = N_("An octal game")
-    rule_keys = (RuleKey("code", None, "the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's chess"),)
+    notation = "a heap (a row of pins): `{example}`"
+    rule_keys = (RuleKey("code", None, "the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's chess",
+                         more=f"any code with up to {octal.MAX_CODE_DIGITS} digits"),)
     example_rule = {"code": ".77"}
     table_upto = octal.MAX_VALUES_UPTO
 
@@ -106,6 +108,7 @@ class GrundysGameFamily(_TakeBreakFamily):
     computed directly, up to heaps of GRUNDY_MAX_UPTO."""
 
     key = "grundys-game"
+    notation = "a heap: `{example}` (a move splits it into two unequal heaps)"
     title = N_("Grundy's game")
     table_upto = octal.GRUNDY_MAX_UPTO
 

@@ -81,6 +81,7 @@ class MockTurtlesFamily(Family[tuple[int, ...]]):
     key = "mock-turtles"
     title = N_("Mock Turtles")
     example = "THHTH"
+    notation = "a row of coins: `{example}`"
     separator = " "
     table_upto = 100_000
 

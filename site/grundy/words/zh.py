@@ -269,6 +269,8 @@ ERRORS: dict[str, ErrorTemplate] = {
         staircase=lambda p: "楼梯至少要有一级",
     ),
     "every-and-misere": "every-SG 和反常规则不能同时使用",
+    "not-a-sum": lambda p: _cat(_game(p), f"是一整个游戏，不是几个游戏的和：请把整个局面写成一个参数，例如 {p['example']}；"
+                                          f"收到了 {p['got']} 个"),
     "no-sg-home-line": "{r},{c} 处的弹珠一步就能回家：挖掉回家线之后的游戏里没有它，也就没有 SG 值",
     # a number typed by a person (family.number and family.pair)
     "not-a-number": _by_topic(number=lambda p: _cat(_what(p), f"必须是整数；{_got(p)}")),
