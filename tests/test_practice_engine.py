@@ -403,3 +403,21 @@ def test_a_start_is_decided_once_and_remembered(monkeypatch):
     assert len(arena_mod._DECISIONS) == 3  # the oldest forgotten
     nim.unplayable(refused)
     assert len(calls) == 6
+
+
+def test_the_practice_games_are_found_not_listed_and_follow_the_registry() -> None:
+    """A spec module's SPECS join practice by being there (no second list to edit), in the
+    order of the family registry, a family's variants in their module's order."""
+    import importlib
+    import pkgutil
+
+    import grundy.practice.games as package
+    from grundy.games.registry import FAMILIES
+
+    for info in pkgutil.iter_modules(package.__path__):
+        for spec in getattr(importlib.import_module(f"{package.__name__}.{info.name}"), "SPECS", ()):
+            assert ARENAS[spec.key] is spec
+    order = list(FAMILIES)
+    places = [order.index(spec.family) for spec in ARENAS.values()]
+    assert places == sorted(places)
+    assert list(ARENAS)[:5] == ["bash", "subtraction", "powers-of-two", "nim", "misere-nim"]

@@ -3,22 +3,36 @@ lesson that explains it, how quiz questions are drawn, where play starts, the wi
 why, and the bounds practice adds to its family's. The quiz, play, the routes and the templates
 read these specs; none of them names a game.
 
-Adding a game to practice is one spec in a module here and one line in :data:`SPECS`.
+Adding a game to practice is one spec in a module here (its ``SPECS``): the modules are found
+by looking, not listed, and their games are shown in the order of the family registry
+(:data:`grundy.games.registry.FAMILIES`), a family's variants in their module's order.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
 
 from grundy.games.core import GameError
+from grundy.games.registry import FAMILIES
 from grundy.i18n import _
 from grundy.practice.arena import Arena
-from grundy.practice.games import boards, euclid, heaps, kheap, octal, pairs, rings, stairs, turning
 from grundy.practice.games.spec import SUMS_LESSON, GameSpec, sum_reason
 
-SPECS: dict[str, GameSpec] = {
-    s.key: s for s in (*heaps.SPECS, *pairs.SPECS, *boards.SPECS, *octal.SPECS, *rings.SPECS, *euclid.SPECS, *stairs.SPECS,
-          *kheap.SPECS, *turning.SPECS)
-}
+
+def _found() -> list[GameSpec]:
+    """Every module's ``SPECS``, in the registry's order of their families."""
+    specs: list[GameSpec] = []
+    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+        specs += getattr(importlib.import_module(f"{__name__}.{module}"), "SPECS", ())
+    order = list(FAMILIES)
+    return sorted(specs, key=lambda s: order.index(s.family))
+
+
+_FOUND = _found()
+SPECS: dict[str, GameSpec] = {s.key: s for s in _FOUND}
+if len(SPECS) != len(_FOUND):
+    raise AssertionError(f"two practice games share a key: {sorted(s.key for s in _FOUND)}")
 
 
 def spec_for(key: str) -> GameSpec:
