@@ -50,6 +50,29 @@ def test_the_computers_reply_is_put_in_the_url(client):
     assert "Your move." in page and "The computer took" in page
 
 
+def test_a_move_replays_the_game_s_history_once_a_request(client, monkeypatch):
+    """The history in the URL is checked (replayed) once when it is read; the computer's reply,
+    or a turn chosen in the form, is one more checked step, not another replay."""
+    from grundy.practice import play as play_mod
+
+    replayed: list[int] = []
+    real = play_mod.replay
+    monkeypatch.setattr(play_mod, "replay", lambda arena, start, afters: replayed.append(len(afters)) or real(arena, start, afters))
+    r = client.get("/play/nim?start=3,4,5&moves=1,4,5")  # the learner's move
+    assert r.status_code == 303 and replayed == [1]
+    replayed.clear()
+    page = client.get(r.headers["Location"])  # the page after it, with the computer's reply
+    assert page.status_code == 200 and "The computer took" in text(page) and replayed == [2]
+    replayed.clear()
+    assert client.get("/play/nim?start=3,4,5&moves=1,4,5", headers=HX).status_code == 200 and replayed == [1]
+    replayed.clear()
+    turn = client.get("/play/every-euclid?start=3,5;2,7&first=you&g1=2,3&g2=1,2")  # an every-SG turn from the form
+    assert turn.status_code == 303 and replayed == [0]
+    replayed.clear()
+    illegal = client.get("/play/nim?start=1,2&first=computer&moves=0,2/0,3")
+    assert illegal.status_code == 400 and "move 2 is not legal" in text(illegal) and replayed == [2]
+
+
 def test_htmx_gets_the_board_alone_and_the_url_to_push(client):
     r = client.get("/play/nim?start=3,4,5&moves=1,4,5", headers=HX)
     assert r.status_code == 200

@@ -354,15 +354,21 @@ def replay(arena: Arena, start: Position, afters: tuple[Position, ...]) -> list[
     played: list[PlayMove] = []
     here = start
     for number, after in enumerate(afters, start=1):
-        match = arena.step(here, after)
-        if match is None:
-            words = {"number": number, "before": arena.format(here), "after": arena.format(after)}
-            said = (_("move %(number)s is not legal: no turn turns %(before)s into %(after)s", **words) if arena.every_turn
-                    else _("move %(number)s is not legal: no single move turns %(before)s into %(after)s", **words))
-            raise GameError(said, "not-a-legal-move", move=number)
-        played.append(match)
+        played.append(checked_step(arena, here, after, number))
         here = after
     return played
 
 
-__all__ = ["MAX_HISTORY", "SEARCH_POSITION_COST", "WORK_LIMIT", "Arena", "PlayMove", "Position", "replay"]
+def checked_step(arena: Arena, before: Position, after: Position, number: int) -> PlayMove:
+    """Move ``number`` of a game, the one from ``before`` that leaves ``after``; GameError naming
+    it if no move does (a game that goes on is checked one step at a time, not replayed)."""
+    match = arena.step(before, after)
+    if match is None:
+        words = {"number": number, "before": arena.format(before), "after": arena.format(after)}
+        said = (_("move %(number)s is not legal: no turn turns %(before)s into %(after)s", **words) if arena.every_turn
+                else _("move %(number)s is not legal: no single move turns %(before)s into %(after)s", **words))
+        raise GameError(said, "not-a-legal-move", move=number)
+    return match
+
+
+__all__ = ["MAX_HISTORY", "SEARCH_POSITION_COST", "WORK_LIMIT", "Arena", "PlayMove", "Position", "checked_step", "replay"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from grundy.games.core import GameError, Outcome
 from grundy.i18n import _
-from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position, replay
+from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position, checked_step, replay
 from grundy.practice.every import PICKS, EveryArena
 from grundy.practice.games import spec_for
 
@@ -67,15 +67,21 @@ class GameState:
         return stuck_is_computer == self.arena.misere
 
     def with_afters(self, afters: tuple[Position, ...]) -> GameState:
+        """The same game with another history, replayed (each move checked)."""
         return GameState(self.arena, self.start, self.computer_first, afters, self.hints,
                          replay(self.arena, self.start, afters))
+
+    def then(self, after: Position) -> GameState:
+        """The game after one more move, to ``after``: that move checked, the history not
+        replayed again (it was, once, when the URL was read)."""
+        move = checked_step(self.arena, self.position, after, len(self.afters) + 1)
+        return GameState(self.arena, self.start, self.computer_first, self.afters + (after,), self.hints, [*self.played, move])
 
     def reply(self) -> GameState:
         """The state after the computer has moved, if it is its turn (else unchanged)."""
         if self.over or not self.computer_to_move:
             return self
-        move = self.arena.computer_move(self.position)
-        return self.with_afters(self.afters + (move.after,))
+        return self.then(self.arena.computer_move(self.position).after)
 
     def undo(self) -> tuple[Position, ...]:
         """The history back to the learner's previous turn (their last move and the reply)."""
@@ -141,7 +147,7 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
         # every-SG: a turn chosen game by game in the form (g1, g2, …) joins the history
         if state.over or state.computer_to_move:
             raise GameError(_("it is not your turn: the turn chosen was not played"), "not-your-turn")
-        state = state.with_afters(afters + (arena.picked_turn(state.position, args),))
+        state = state.then(arena.picked_turn(state.position, args))
     return state
 
 
