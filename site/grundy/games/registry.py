@@ -2,11 +2,10 @@
 play — finds a family here by its key, and makes it for a rule with :func:`family`."""
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from grundy.cache import BoundedCache
 from grundy.games.bash import BashFamily
 from grundy.games.bomb import BombFamily
 from grundy.games.circle import CircleFamily
@@ -34,8 +33,8 @@ FAMILIES: dict[str, type[Family[Any]]] = {
     )
 }
 
-_MADE: OrderedDict[tuple[str, tuple[tuple[str, str], ...]], Family[Any]] = OrderedDict()
-_LOCK = threading.Lock()
+# rules are many (every subtraction set): the families of the 64 rules used last, and their memos, are kept
+_MADE: BoundedCache[tuple[str, tuple[tuple[str, str], ...]], Family[Any]] = BoundedCache(64)
 
 
 def family(key: str, rule: Mapping[str, str] | None = None) -> Family[Any]:
@@ -52,15 +51,7 @@ def family(key: str, rule: Mapping[str, str] | None = None) -> Family[Any]:
         raise GameError(f"unknown game {key!r}; choose one of {', '.join(FAMILIES)}", "unknown-game", game=key,
                         topic="family", choices=tuple(FAMILIES))
     made = kind.from_rule(rule or {})
-    cache_key = (key, tuple(sorted(made.rule().items())))
-    with _LOCK:
-        found = _MADE.get(cache_key)
-        if found is None:
-            found = _MADE[cache_key] = made
-        _MADE.move_to_end(cache_key)
-        while len(_MADE) > 64:  # rules are many (every subtraction set); memos stay bounded
-            _MADE.popitem(last=False)
-    return found
+    return _MADE.add((key, tuple(sorted(made.rule().items()))), made)  # the first made for a rule is everyone's
 
 
 __all__ = ["FAMILIES", "family"]
