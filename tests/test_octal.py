@@ -147,7 +147,9 @@ FOUR_CODES = [f"4.{a}{b}" for a in range(8) for b in range(1, 8)]
 def test_the_theorem_also_proves_periods_of_4_codes(text: str) -> None:
     """Splitting without removal (d0 = 4): the proof covers j = 0; check far past the proof."""
     found = period(text)
-    table = len(octal._CACHE[OctalCode.parse(text)].values)
+    known = octal._CACHE.get(OctalCode.parse(text))
+    assert known is not None
+    table = len(known.values)
     if found is not None and found.proved and table <= 256:
         assert sg_values(text, 600) == direct_values(text, 600)
 

@@ -14,11 +14,11 @@ are computed directly, within a bound. Moves are data (:class:`Split`), never pr
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import xor
 
+from grundy.cache import BoundedCache
 from grundy.games.core import GameError
 from grundy.marks import N_
 
@@ -41,7 +41,7 @@ appearing (periodicity is only conjectured), so there is no shortcut: heap n cos
 XORs. Measured cold on 2 shared cores: 0.30–0.36 s to 8191 (0.08 s to 4095)."""
 
 MAX_CACHED_CODES = 64
-"""Codes whose tables are kept; the oldest is dropped past this."""
+"""Codes whose tables are kept; the one used longest ago is dropped past this."""
 
 CODE_NAMES: dict[str, str] = {".77": N_("Kayles"), ".07": N_("Dawson's Kayles"), ".137": N_("Dawson's chess")}
 """Canonical code → the name the literature gives the game (marked for the catalogue: the
@@ -294,16 +294,14 @@ class _Known:
     period: Period | None
 
 
-_CACHE: dict[OctalCode, _Known] = {}
-_LOCK = threading.Lock()
+_CACHE: BoundedCache[OctalCode, _Known] = BoundedCache(MAX_CACHED_CODES)
 
 
 def _known(code: OctalCode, upto: int) -> _Known:
     """Values of ``code`` covering heap ``upto``, or a proved period, or (when neither can
     be had by heap MAX_DIRECT_UPTO) everything computed up to there. The table doubles,
     trying the theorem at each size; a finished table replaces the cached one, never mutates it."""
-    with _LOCK:
-        known = _CACHE.get(code)
+    known = _CACHE.get(code)
     if known is None:
         known = _Known((0,), (0,), None)
     if known.period is not None or len(known.values) > upto or len(known.values) > MAX_DIRECT_UPTO:
@@ -314,10 +312,7 @@ def _known(code: OctalCode, upto: int) -> _Known:
         _extend(code, values, splits, min(max(2 * len(values), 64), MAX_DIRECT_UPTO + 1))
         period = _certify(values, code.max_removal)
     known = _Known(tuple(values), tuple(splits), period)
-    with _LOCK:
-        if code not in _CACHE and len(_CACHE) >= MAX_CACHED_CODES:
-            del _CACHE[next(iter(_CACHE))]
-        _CACHE[code] = known
+    _CACHE.put(code, known)  # computed outside the cache's lock
     return known
 
 
