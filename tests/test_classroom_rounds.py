@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from grundy.games.core import GameError
-from grundy.web.classroom import admission, rounds, sqlite_store
+from grundy.web.classroom import admission, rounds, sqlite_store, store, sweeper
 from grundy.web.classroom.rounds import Refused
 from grundy.web.classroom.sqlite_store import SQLiteClassStore
 from grundy.web.classroom.store import CODE_LENGTH, JOIN_LIMIT, NEVER_IN_CODES, Answer, Room, Round
@@ -42,8 +42,9 @@ def member(classes: SQLiteClassStore, code: str, student: str) -> str:
     return student
 
 
-@pytest.mark.parametrize("module", [rounds, admission], ids=["rounds", "admission"])
-def test_the_rules_import_no_flask(module: object) -> None:
+@pytest.mark.parametrize("module", [rounds, admission, store, sqlite_store, sweeper],
+                         ids=["rounds", "admission", "store", "sqlite_store", "sweeper"])
+def test_the_rules_and_the_store_import_no_flask(module: object) -> None:
     tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
