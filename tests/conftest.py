@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -21,6 +22,19 @@ from tests.forms import FormClient
 # one too): the limits counted per address in it (classes started from 127.0.0.1, say) start
 # afresh with every run, as they would on a server just installed.
 os.environ["GRUNDY_CLASS_DB"] = str(Path(tempfile.mkdtemp(prefix="grundy-classes-")) / "classes.sqlite3")
+
+# Rendered lessons are kept on disk for the next process (grundy.lessons.catalog): a test run
+# keeps its own folder, made by the run's first process and inherited by its xdist workers and
+# the servers they start (gunicorn, the compute pool's fork server), so each run renders every
+# lesson afresh once and no run reads another's; the process that made it removes it at the end.
+_MADE_LESSON_CACHE = "GRUNDY_LESSON_CACHE" not in os.environ
+if _MADE_LESSON_CACHE:
+    os.environ["GRUNDY_LESSON_CACHE"] = tempfile.mkdtemp(prefix="grundy-lessons-")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _MADE_LESSON_CACHE:
+        shutil.rmtree(os.environ["GRUNDY_LESSON_CACHE"], ignore_errors=True)
 
 # Every app's test client posts forms with the session's CSRF token, as the site's pages do
 # (tests/forms.py); the refusal of a post without one is tested with Flask's plain client.

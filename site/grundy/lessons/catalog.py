@@ -1,9 +1,15 @@
 """The lessons on disk: read, validate and render each once, and re-render only on change."""
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import re
+import sys
 import threading
 from collections.abc import Sequence
+from functools import cache
+from importlib import metadata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -122,6 +128,65 @@ _MEMO: dict[tuple[Any, ...], tuple[str, tuple[Term, ...], Lesson]] = {}
 _MEMO_LOCK = threading.Lock()
 
 
+# Rendered lessons on disk too, for the next process: a server's every worker, its compute
+# children's fork server, a restart after a crash, each test process. The file is named by a
+# digest of everything a rendering reads: the lesson's text and way of rendering (language,
+# glossary and its URL, the widget renderer's code), and the code itself (every file of the
+# package, the templates, the translations, KaTeX, and the versions of the libraries that render).
+# An edit to any of them names other files, so a stale lesson is never read; files of another
+# code digest are removed when a lesson is written (the cache holds one version of the site).
+ROOT = Path(__file__).resolve().parents[3]
+_CODE = [(ROOT / "site" / "grundy", "*.py"), (ROOT / "templates", "*.html"), (ROOT / "site" / "grundy" / "translations", "*.po"),
+         (ROOT / "static" / "vendor" / "katex", "katex.min.js")]
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "jinja2", "flask", "mini-racer", "pyyaml")
+
+
+@cache
+def code_digest() -> str:
+    """A digest of the code that renders lessons (see above), read once a process."""
+    digest = hashlib.sha256(sys.version.encode())
+    for directory, pattern in _CODE:
+        for path in sorted(directory.rglob(pattern)):
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    for library in _LIBRARIES:
+        try:
+            digest.update(f"{library} {metadata.version(library)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{library} -".encode())
+    return digest.hexdigest()[:16]
+
+
+def _disk_name(path: Path, text: str, language: str, glossary: tuple[Term, ...], glossary_url: str,
+               render_widget: WidgetRenderer) -> str:
+    code = getattr(render_widget, "__code__", None)
+    way = repr((language, glossary, glossary_url, code and (code.co_filename, code.co_qualname)))
+    digest = hashlib.sha256(text.encode() + b"\0" + way.encode()).hexdigest()[:24]
+    return f"{code_digest()}-{language}-{path.stem}-{digest}.pickle"
+
+
+def _from_disk(file: Path) -> Lesson | None:
+    try:
+        lesson = pickle.loads(file.read_bytes())  # written by this site's own code (below), never by a reader
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError, ValueError):
+        return None
+    return lesson if isinstance(lesson, Lesson) else None
+
+
+def _to_disk(directory: Path, name: str, lesson: Lesson) -> None:
+    """Kept atomically (a file is whole or absent, whichever process reads it), the files of
+    other code digests removed; a cache that cannot be written is only slower."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        part = directory / f".{name}.{os.getpid()}.{threading.get_ident()}"
+        part.write_bytes(pickle.dumps(lesson, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(part, directory / name)
+        for old in directory.glob("*.pickle"):
+            if not old.name.startswith(code_digest()):
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
 def _renderer_key(render_widget: WidgetRenderer) -> tuple[Any, ...] | None:
     """What makes two widget renderers render alike: the same function code with the same
     captured values (each app's ``lesson_widget_renderer()`` is a new closure of the same code).
@@ -148,6 +213,7 @@ class Catalog:
     glossary: Sequence[Term] = ()
     glossary_url: str = ""
     language: str = "en"  # which words of the glossary's terms to look for
+    disk: Path | None = None  # a folder keeping rendered lessons for the next process (above); None: none
     lessons: list[Lesson] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -180,12 +246,22 @@ class Catalog:
         if kept is not None and kept[0] == text and kept[1] == glossary:
             lesson = kept[2]
         else:
-            lesson = _render(path, text, self.render_widget, glossary, self.glossary_url, self.language)
+            lesson = self._from_disk_or_rendered(path, text, glossary)
             with _MEMO_LOCK:
                 _MEMO[key] = (text, glossary, lesson)
         mtime_ns = path.stat().st_mtime_ns
         # same path, same text: only the file's time can differ (refresh() compares it)
         return lesson if lesson.path == path and lesson.mtime_ns == mtime_ns else replace(lesson, path=path, mtime_ns=mtime_ns)
+
+    def _from_disk_or_rendered(self, path: Path, text: str, glossary: tuple[Term, ...]) -> Lesson:
+        if self.disk is None:
+            return _render(path, text, self.render_widget, glossary, self.glossary_url, self.language)
+        name = _disk_name(path, text, self.language, glossary, self.glossary_url, self.render_widget)
+        lesson = _from_disk(self.disk / name)
+        if lesson is None:
+            lesson = _render(path, text, self.render_widget, glossary, self.glossary_url, self.language)
+            _to_disk(self.disk, name, lesson)
+        return lesson
 
     def refresh(self) -> None:
         """Re-render when a file was added, removed or edited (used by the development server)."""

@@ -1,6 +1,7 @@
 """The face of the site: Flask blueprints that parse, ask the engine, and render templates."""
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -63,13 +64,17 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.extensions["grundy.glossary"] = load_glossary(ROOT / "content" / "glossary.yaml")
     # One catalogue of lessons per language, each rendered as a request in that language would
     # (its widgets' words and links); a Chinese lesson not written yet falls back to the English.
+    # Rendered lessons kept for the next process (grundy.lessons.catalog): the app's LESSON_CACHE,
+    # else GRUNDY_LESSON_CACHE (empty: none), else instance/lessons.
+    kept = app.config.get("LESSON_CACHE", os.environ.get("GRUNDY_LESSON_CACHE", instance / "lessons"))
+    disk = Path(kept) if kept else None
     catalogs = {}
     for code, lang in language.LANGUAGES.items():
         directory = Path(app.config["CONTENT_DIR"]) if code == language.DEFAULT else ROOT / "content" / code
         context = {language.ENVIRON_KEY: code, "SCRIPT_NAME": lang.prefix}
         with app.test_request_context("/", environ_overrides=context):
             catalogs[code] = Catalog(directory, widgets.lesson_widget_renderer(), app.extensions["grundy.glossary"],
-                                     url_for("lessons.glossary"), language=code)
+                                     url_for("lessons.glossary"), language=code, disk=disk)
             catalogs[code].load()
     app.extensions["grundy.catalogs"] = catalogs
     app.extensions["grundy.catalog"] = catalogs[language.DEFAULT]
