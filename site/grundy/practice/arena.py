@@ -136,7 +136,7 @@ class Arena:
     # -- positions as text
     def parse(self, text: str) -> Position:
         """Components are separated by semicolons or spaces (commas too, where a component is
-        one number)."""
+        one number); a family whose position is one game, not a sum, reads them all as one."""
         if len(text) > MAX_POSITION_TEXT:
             raise GameError(_("a position is at most %(most)s characters long", most=MAX_POSITION_TEXT), "position-too-long",
                             most=MAX_POSITION_TEXT)
@@ -147,6 +147,8 @@ class Arena:
             text = _COMMA.sub(",", text)
         separators = r"[;,\s]+" if self.family.separator == "," else r"[;\s]+"
         parts = [p for p in re.split(separators, text.strip()) if p.strip()]
+        if not self.family.is_sum and parts:  # one game: spaces and semicolons are commas in it (3 5 7)
+            parts = [",".join(parts)]
         noun = self.component_noun
         if not parts:
             raise GameError(_("give at least one %(noun)s", noun=_(noun[0])), "empty")
