@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from grundy.cache import BoundedCache
 from grundy.games.core import Action, GameError, Outcome, remoteness
 from grundy.games.family import Family, FamilyGame
-from grundy.i18n import _
+from grundy.i18n import _, here
 from grundy.words import split
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ class Arena:
         per rule, position and language (the reason is said in the reader's words) and
         remembered (the last DECISIONS_KEPT), so a link sent again and again, a refused one above
         all, costs a dictionary lookup."""
-        key = (self.key, tuple(sorted(self.family.rule().items())), position, _language())
+        key = (self.key, tuple(sorted(self.family.rule().items())), position, here())  # the reason is said in the request's language
         return _DECISIONS.get_or_compute(key, lambda: self._unplayable(position))  # estimated outside the lock
 
     def _unplayable(self, position: Position) -> str | None:
@@ -322,14 +322,6 @@ class Arena:
         if wins:
             return min(wins, key=lambda rm: rm[0])[1]
         return max(scored, key=lambda rm: rm[0])[1]
-
-
-def _language() -> str:
-    """The language the reasons are said in (that of the request; English outside one)."""
-    from flask_babel import get_locale
-
-    locale = get_locale()
-    return str(locale) if locale is not None else "en"
 
 
 # Keys hold a position of at most MAX_POSITION_TEXT characters, so this stays within a few MB.

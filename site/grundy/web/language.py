@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,34 +27,9 @@ from flask import Flask, request
 from flask_babel import Babel
 
 from grundy import i18n
+from grundy.i18n import DEFAULT, ENVIRON_KEY, LANGUAGES, Language, current  # the languages, and the request's: grundy.i18n's
 
-ENVIRON_KEY = i18n.ENVIRON_KEY
 SOURCE = Path(__file__).resolve().parents[1] / "translations"
-
-
-@dataclass(frozen=True, slots=True)
-class Language:
-    code: str  # gettext's and the content directory's name: en, zh
-    tag: str  # for <html lang> and hreflang: en, zh-Hans
-    prefix: str  # in URLs: "" or "/zh"
-    name: str  # in its own words, for the switch
-    plotly: str = ""  # plotly.js's locale for the figures' toolbar (static/vendor/plotly/locale-<it>.js), "" for English
-
-
-LANGUAGES = {
-    "en": Language("en", "en", "", "English"),
-    "zh": Language("zh", "zh-Hans", "/zh", "中文", plotly="zh-CN"),
-}
-DEFAULT = "en"
-
-
-def current() -> Language:
-    """The language of this request (English outside one)."""
-    try:
-        code = request.environ.get(ENVIRON_KEY, DEFAULT)
-    except RuntimeError:
-        code = DEFAULT
-    return LANGUAGES.get(code, LANGUAGES[DEFAULT])
 
 
 def split_prefix(path: str) -> tuple[Language, str]:
@@ -130,7 +104,7 @@ def read_catalogue(parts: Iterable[Path], *, locale: str, strict: bool = False) 
         for message in part:
             if not message.id:
                 continue
-            if message.id in merged:
+            if merged.get(message.id, context=message.context) is not None:  # the same words in another context are another message
                 if not strict:
                     continue
                 raise ValueError(f"{po.name}: {message.id!r} is already translated in another catalogue file")
@@ -170,5 +144,5 @@ def register(app: Flask, instance: Path) -> None:
                 "switch_url": switch_url, "other_languages": [lang for lang in LANGUAGES.values() if lang != here]}
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "Language", "LanguagePrefix", "compile_catalogues", "current", "read_catalogue", "register",
+__all__ = ["DEFAULT", "ENVIRON_KEY", "LANGUAGES", "Language", "LanguagePrefix", "compile_catalogues", "current", "read_catalogue", "register",
            "split_prefix", "switch_url", "unprefixed"]

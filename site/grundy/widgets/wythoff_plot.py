@@ -13,7 +13,6 @@ from grundy.games import wythoff
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter, hide_query
-from grundy.words import here
 
 NAME = "wythoff"
 TITLE = N_("Wythoff's game and the golden ratio")
@@ -123,7 +122,7 @@ class PairStep:
 def _pair_steps(span: int, step: int, hide: bool) -> list[PairStep]:
     steps: list[PairStep] = []
     used: set[int] = set()
-    sep = "、" if here() == "zh" else ", "
+    sep = _(", ")  # the reader's list separator: "、" in Chinese
     for k, (a, b) in enumerate(pairs_within(span)):
         steps.append(PairStep(k, a, b, ranges(used, sep), k < step or not hide, k == step - 1))
         used |= {a, b}

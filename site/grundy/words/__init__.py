@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from grundy.games.core import Action, GameError
+from grundy.i18n import here as _here
 from grundy.words import en, zh
 
 # A format string over the error's params, or a function of them (None: not this catalogue's to
@@ -26,9 +27,7 @@ EITHER: dict[str, Callable[[Iterable[str]], str]] = {"en": en.either, "zh": zh.e
 def here() -> str:
     """The language words are wanted in: the request's (``/zh/…`` is Chinese), else English,
     as on the command line."""
-    from grundy.web.language import current  # the web layer's; the engine never imports this package
-
-    code = current().code
+    code = _here()  # grundy.i18n's: the one place the language is found
     return code if code in CATALOGUES else "en"
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask import Response, request
 
+from grundy.i18n import here as language_code
 from grundy.web.classroom.store import Room
-from grundy.words import here as language_code
 
 
 def student_tag(room: Room, answered: bool, explore: bool) -> str:

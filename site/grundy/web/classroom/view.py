@@ -11,10 +11,10 @@ from flask import request, url_for
 from markupsafe import Markup
 
 from grundy.cache import BoundedCache
+from grundy.i18n import here as language_code
 from grundy.web.language import unprefixed
 from grundy.web.widgets import PRESENTABLE, render_widget, resumed
 from grundy.widgets import WIDGETS
-from grundy.words import here as language_code
 
 
 def view_path(url: str) -> str | None:
