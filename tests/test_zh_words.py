@@ -15,8 +15,11 @@ from flask.testing import FlaskClient
 
 from grundy import words
 from grundy.games.core import Action, GameError
-from grundy.words import en, zh
+from grundy.games.moves import MOVE_KINDS
+from grundy.i18n import say
+from grundy.marks import Phrase
 from tests.english import WORD, english_left, is_english
+from tests.test_words_catalogue import engine_raises
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "site" / "grundy" / "games"
@@ -73,24 +76,23 @@ def engine_actions() -> dict[str, Action]:
     return found
 
 
-def test_both_catalogues_have_the_same_kinds() -> None:
-    assert set(zh.MOVES) == set(en.MOVES)
-    assert set(zh.GROUPS) == set(en.GROUPS)
-    assert set(words.CATALOGUES) == set(words.GROUP_CATALOGUES) == {"en", "zh"}
+def test_every_kind_has_its_words_once_in_both_languages() -> None:
+    """One kind, one definition (grundy.games.moves.MOVE_KINDS), said in each language by the
+    catalogue: no table of words per language in Python."""
+    assert set(engine_actions()) == set(MOVE_KINDS)
+    assert not hasattr(words, "en") and not hasattr(words, "zh")
 
 
-def test_every_kind_the_engine_makes_is_said_in_chinese() -> None:
+def test_every_kind_the_engine_makes_is_said_in_chinese(app: Flask) -> None:
     actions = engine_actions()
-    # "take-heap" is in the catalogues for the widgets' own moves; the engine makes every other kind
-    assert set(en.MOVES) - set(actions) <= {"take-heap"}, sorted(set(en.MOVES) - set(actions))
-    actions.setdefault("take-heap", Action("take-heap", (12, 3)))
+    assert set(MOVE_KINDS) - set(actions) == set(), sorted(set(MOVE_KINDS) - set(actions))
     for kind, action in actions.items():
         said = words.describe(action, "zh")
         assert chinese(said), (kind, action, said)
         assert words.describe(action, "en") == words.describe(action)  # English outside a request
         for n in filter(None, action.args):  # every number of the move is said (0: the ground, no take)
             assert str(n) in said, (kind, said)
-        if kind in zh.GROUPS:
+        if MOVE_KINDS[kind].words(action.args).group is not None:
             group, label = words.split(action, "zh")
             assert chinese(group) and chinese(label), (kind, group, label)
 
@@ -134,57 +136,17 @@ def test_moves_are_english_on_english_pages(app: Flask) -> None:
 
 # ---------------------------------------------------------------- the engine's errors
 
-# A value of the right kind for each param an engine raise passes (a new param fails here until
-# it has one, so the test below formats every template with what its raise really passes).
-SAMPLES: dict[str, object] = {
-    "got": 12345, "most": 100_000, "what": "a heap", "lo": 1, "hi": 9, "game": "wythoff", "games": 2,
-    "key": "m", "option": "--max", "help": "take 1 to M", "example": "3", "coins": 12, "k": 3, "a": 4,
-    "b": 7, "r": 3, "c": 3, "rows": 4, "cols": 5, "least": 1, "digits": 31, "steps": 2_000_000,
-    "octal": "0.137", "choices": ("nim", "bash"), "reach": 3_000_000, "count": 2_000_000, "rule": "take 1 to 3",
-    "n": 200_000, "move": 2, "take": 4, "heap": 3, "allowed": (1, 2, 3),
-}
 
-
-def engine_raises() -> list[tuple[str, int, str, dict[str, object]]]:
-    """(file, line, code, params) of every GameError the engine raises, read from its source;
-    a literal ``topic`` is passed as written, every other param as its sample."""
-    found = []
-    for path in sorted(ENGINE.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "GameError"):
-                continue
-            if len(node.args) < 2 or not isinstance(node.args[1], ast.Constant):
-                continue  # the class's own definition and re-raises, not a raise with a code
-            params: dict[str, object] = {}
-            for kw in node.keywords:
-                assert kw.arg is not None
-                if kw.arg == "topic":
-                    assert isinstance(kw.value, ast.Constant), f"{path.name}:{node.lineno}: topic is a literal"
-                    params["topic"] = kw.value.value
-                else:
-                    assert kw.arg in SAMPLES, f"{path.name}:{node.lineno}: no sample for param {kw.arg!r}"
-                    params[kw.arg] = SAMPLES[kw.arg]
-            found.append((path.name, node.lineno, str(node.args[1].value), params))
-    return found
-
-
-def test_the_engine_raises_are_all_found() -> None:
-    raises = engine_raises()
-    assert len(raises) > 70
-    assert {code for *_, code, _ in raises} >= {"sg-out-of-reach", "bad-code", "not-a-number", "unknown-game"}
-
-
-@pytest.mark.parametrize("where, line, code, params", engine_raises(), ids=lambda v: str(v) if isinstance(v, (str, int)) else "")
-def test_every_engine_error_is_said_in_chinese(app: Flask, where: str, line: int, code: str, params: dict[str, object]) -> None:
+@pytest.mark.parametrize("where, line, message, code, params", engine_raises(),
+                         ids=lambda v: str(v) if isinstance(v, (str, int)) else "")
+def test_every_engine_error_is_said_in_chinese(app: Flask, where: str, line: int, message: str, code: str,
+                                               params: dict[str, object]) -> None:
     """(``app``: the site has loaded its catalogues, where the games' Chinese names are.)"""
-    template = zh.ERRORS.get(code)
-    assert template is not None, f"{where}:{line}: no Chinese for {code!r}"
-    said = template(params) if callable(template) else template.format(**params)
-    assert said is not None, f"{where}:{line}: the Chinese for {code!r} does not know topic {params.get('topic')!r}"
-    assert CJK.search(said) and "{" not in said, (where, line, said)
+    error = GameError(message, code, **params)
+    said = words.error_message(error, "zh")
+    assert CJK.search(said) and "%(" not in said, (where, line, said)
     assert not english_words(said), (where, line, said)
-    error = GameError("the English", code, **params)
-    assert words.error_message(error, "zh") == said and words.error_message(error, "en") == "the English"
+    assert words.error_message(error, "en") == str(error)
 
 
 def test_the_words_an_error_quotes_are_chinese_too(app: Flask) -> None:
@@ -197,30 +159,38 @@ def test_the_words_an_error_quotes_are_chinese_too(app: Flask) -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-                if name in ("number", "pair", "_check_heap") and len(node.args) > 1:
+                if name == "NP_" and len(node.args) == 2:
                     whats.add(node.args[1])
                 elif name == "bounded" and node.args:
                     whats.add(node.args[0])
                 elif name == "RuleKey" and len(node.args) > 2:
                     helps.add(node.args[2])
-                whats.update(kw.value for kw in node.keywords if kw.arg == "what")
-            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                if any(isinstance(t, ast.Name) and t.id == "what" for t in targets) and node.value is not None:
-                    whats.add(node.value)
 
     def literal(nodes: set[ast.expr]) -> set[str]:
-        return {n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        """String literals, marked (``N_("…")``) or not."""
+        found = set()
+        for n in nodes:
+            if isinstance(n, ast.Call) and n.args:
+                n = n.args[0]
+            if isinstance(n, ast.Constant) and isinstance(n.value, str):
+                found.add(n.value)
+        return found
 
     assert "a heap" in literal(whats) and "a marble row,column" in literal(whats)
-    assert literal(whats) <= set(zh.WHAT), sorted(literal(whats) - set(zh.WHAT))
-    assert literal(helps) and literal(helps) <= set(zh.RULE_HELP), sorted(literal(helps) - set(zh.RULE_HELP))
+    def said_what(what: str) -> str:
+        """In the engine's words (context "what"), else practice's own (bounded(N_(…)))."""
+        return next((s for s in (say(Phrase(what, context="what"), "zh"), say(Phrase(what), "zh")) if s != what), what)
+
+    said_whats = [said_what(what) for what in literal(whats)]
+    assert all(w != what or w in ("K", "k", "upto") for w, what in zip(said_whats, literal(whats))), said_whats
+    said_helps = [say(Phrase(h), "zh") for h in literal(helps)]
+    assert said_helps and all(CJK.search(h) for h in said_helps), said_helps
     from grundy.games.registry import FAMILIES
 
     # every game is named in Chinese: its family's title (the registry's one name) said through the catalogue
-    games = {key: zh._game({"game": key}) for key in FAMILIES}
+    games = {key: say(kind.name(), "zh") for key, kind in FAMILIES.items()}
     assert all(said != FAMILIES[key].title or key == "mock-turtles" for key, said in games.items()), games
-    for said in [*zh.WHAT.values(), *zh.RULE_HELP.values(), *games.values()]:
+    for said in [*said_whats, *said_helps, *games.values()]:
         assert not [w for w in english_words(said) if w.lower() not in ("turtles", "mock", "dawson's", "chess", "fibonacci")], said
 
 

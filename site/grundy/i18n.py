@@ -86,11 +86,6 @@ def _(message: str, **variables: Any) -> str:
     return said_message % variables if variables else said_message
 
 
-def in_language(code: str, message: str) -> str:
-    """``message`` in the language ``code``, whatever the request's."""
-    return catalogue(code).ugettext(message)
-
-
 def say(words: object, language: str | None = None) -> str:
     """Words the engine left to be said (a :class:`~grundy.marks.Phrase`, a listing, a game's
     name; anything else as it is) in ``language``, by default the request's."""

@@ -44,6 +44,12 @@ class Catalogue(Protocol):
 # English is the engine's own words: no catalogue translates them (the command line says these).
 ENGLISH: Catalogue = gettext.NullTranslations()
 SEPARATOR = N_(", ")  # between the items of a list: "1, 2, 4"; Chinese writes 1、2、4
+AND = N_("%(items)s and %(last)s")  # a list's last item: "1, 2 and 4" (Listing's ``last``)
+OR = N_("%(items)s or %(last)s")  # a choice's: "bash, set or fibonacci"
+# A list of clauses ("2 from heap 1, 3 from heap 2 and 1 from heap 3"), which Chinese separates
+# with "，": Listing(…, last=AND, context=CLAUSES).
+CLAUSES = "between clauses"
+_CLAUSES_MARKED = (NP_("between clauses", ", "), NP_("between clauses", "%(items)s and %(last)s"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,4 +181,4 @@ def _han(ch: str) -> bool:
     return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
 
-__all__ = ["ENGLISH", "SEPARATOR", "Catalogue", "GameName", "Listing", "NP_", "N_", "Phrase", "fill", "nphrase", "phrase", "said"]
+__all__ = ["AND", "CLAUSES", "ENGLISH", "OR", "SEPARATOR", "Catalogue", "GameName", "Listing", "NP_", "N_", "Phrase", "fill", "nphrase", "phrase", "said"]

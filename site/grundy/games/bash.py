@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from grundy.games.core import Action, Outcome
 from grundy.games.family import RuleKey, number
 from grundy.games.takeaway import Bash, HeapFamily
-from grundy.marks import N_
+from grundy.marks import N_, NP_
 
 
 class BashFamily(HeapFamily):
@@ -15,7 +15,7 @@ class BashFamily(HeapFamily):
 
     key = "bash"
     title = N_("Bash's game")
-    rule_keys = (RuleKey("m", None, "take 1 to M", cli="--max"),)
+    rule_keys = (RuleKey("m", None, N_("take 1 to M"), cli="--max"),)
     example_rule = {"m": "3"}
 
     def __init__(self, m: int) -> None:
@@ -24,7 +24,7 @@ class BashFamily(HeapFamily):
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> BashFamily:
-        return cls(number(cls.rule_value(args, "m"), "M (take 1 to M)", lo=1))
+        return cls(number(cls.rule_value(args, "m"), NP_("what", "M (take 1 to M)"), lo=1))
 
     def rule(self) -> dict[str, str]:
         return {"m": str(self.m)}

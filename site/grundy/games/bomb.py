@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from grundy.games.core import Action
 from grundy.games.family import Family, pair
 from grundy.games.grids import BOMB_MAX, BOMBS, bomb_options, settle
-from grundy.marks import N_
+from grundy.marks import N_, NP_
 
 
 class BombFamily(Family[tuple[int, int]]):
@@ -23,7 +23,7 @@ class BombFamily(Family[tuple[int, int]]):
     table_upto = BOMB_MAX
 
     def parse(self, text: str) -> tuple[int, int]:
-        return pair(text, "a bomb row,column", lo=1, hi=BOMB_MAX, example="3,4")
+        return pair(text, NP_("what", "a bomb row,column"), lo=1, hi=BOMB_MAX, example="3,4")
 
     def format(self, c: tuple[int, int]) -> str:
         return f"{c[0]},{c[1]}"

@@ -17,17 +17,65 @@ from functools import lru_cache
 from grundy.games.core import Action, GameError, Move, Outcome, mex
 from grundy.games.family import Family, RuleKey, number
 from grundy.games.takebreak import positions_within
-from grundy.marks import N_
+from grundy.games.moves import MoveKind, MoveWords
+from grundy.marks import N_, NP_, Phrase, phrase
 
 Ring = tuple[str, int]  # ("ring", n)
 Rows = tuple[int, ...]  # the lengths of the rows left, sorted, no zeros
 
 
+def _ring_words(args: tuple[int, ...]) -> MoveWords:
+    """The first move: take 1 to K adjacent coins from the ring."""
+    (t,) = args
+    if t == 1:
+        return MoveWords(Phrase(N_("take 1 coin from the ring")), Phrase(N_("took 1 coin from the ring")))
+    return MoveWords(phrase(N_("take %(n)s adjacent coins from the ring"), n=t),
+                     phrase(N_("took %(n)s adjacent coins from the ring"), n=t))
+
+
+def _row_words(args: tuple[int, ...]) -> MoveWords:
+    """CircleGame's move in a row: (taken, the row's number, the coins left on each side)."""
+    t, row, left, right = args
+    values = {"n": t, "row": row, "left": left, "right": right}
+    if t == 1:
+        return MoveWords(Phrase(N_("take 1 coin from row %(row)s, leaving %(left)s and %(right)s"), values),
+                         Phrase(N_("took 1 coin from row %(row)s, leaving %(left)s and %(right)s"), values))
+    return MoveWords(Phrase(N_("take %(n)s adjacent coins from row %(row)s, leaving %(left)s and %(right)s"), values),
+                     Phrase(N_("took %(n)s adjacent coins from row %(row)s, leaving %(left)s and %(right)s"), values))
+
+
+def _from_row_words(args: tuple[int, ...]) -> MoveWords:
+    """The family's move in a row: (taken, the coins left on each side), worded so that where it
+    was made can follow ("… by taking 1 coin from row 2")."""
+    t, left, right = args
+    values = {"n": t, "left": left or right, "right": right}
+    if not left and not right:
+        if t == 1:
+            return MoveWords(Phrase(N_("take the only coin")), Phrase(N_("took the only coin")))
+        return MoveWords(Phrase(N_("take all %(n)s coins"), values), Phrase(N_("took all %(n)s coins"), values))
+    if not left or not right:
+        if t == 1:
+            return MoveWords(Phrase(N_("leave a row of %(left)s by taking 1 coin"), values),
+                             Phrase(N_("left a row of %(left)s by taking 1 coin"), values))
+        return MoveWords(Phrase(N_("leave a row of %(left)s by taking %(n)s adjacent coins"), values),
+                         Phrase(N_("left a row of %(left)s by taking %(n)s adjacent coins"), values))
+    if t == 1:
+        return MoveWords(Phrase(N_("leave rows of %(left)s and %(right)s by taking 1 coin"), values),
+                         Phrase(N_("left rows of %(left)s and %(right)s by taking 1 coin"), values))
+    return MoveWords(Phrase(N_("leave rows of %(left)s and %(right)s by taking %(n)s adjacent coins"), values),
+                     Phrase(N_("left rows of %(left)s and %(right)s by taking %(n)s adjacent coins"), values))
+
+
+TAKE_RING = MoveKind("take-ring", _ring_words)
+TAKE_ROW = MoveKind("take-row", _row_words)
+TAKE_FROM_ROW = MoveKind("take-from-row", _from_row_words)
+
+
 def _check(n: int, k: int) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise GameError(f"a ring holds at least one coin; got {n!r}", "bad-ring", got=n)
+        raise GameError(N_("a ring holds at least one coin; got %(got)r"), "bad-ring", got=n)
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise GameError(f"a move takes 1 to K coins, K ≥ 1; got K = {k!r}", "bad-rule", topic="ring-k", got=k)
+        raise GameError(N_("a move takes 1 to K coins, K ≥ 1; got K = %(got)r"), "bad-rule", got=k)
 
 
 def outcome(n: int, k: int = 2) -> Outcome:
@@ -78,7 +126,7 @@ class CircleGame:
             n = int(position[1])
             _check(n, self.k)
             for t in range(1, min(self.k, n) + 1):
-                yield Move(Action("take-ring", (t,)), (n - t,) if n > t else ())
+                yield Move(Action(TAKE_RING.name, (t,)), (n - t,) if n > t else ())
             return
         rows = tuple(int(r) for r in position)
         for i, n in enumerate(rows):
@@ -86,15 +134,15 @@ class CircleGame:
             for t in range(1, min(self.k, n) + 1):
                 for left in range(n - t + 1):
                     after = tuple(sorted(r for r in rest + (left, n - t - left) if r))
-                    yield Move(Action("take-row", (t, i + 1, left, n - t - left)), after)
+                    yield Move(Action(TAKE_ROW.name, (t, i + 1, left, n - t - left)), after)
 
 
 def ring_grundy(n: int, k: int = 2) -> int:
     """SG of a ring: the mex of the rows its first move can leave."""
     _check(n, k)
     if n > 5000:
-        raise GameError(f"rings above 5000 coins are too large to search; got {n}", "sg-out-of-reach",
-                        topic="ring", most=5000, got=n)
+        raise GameError(N_("rings above %(most)s coins are too large to search; got %(got)s"), "sg-out-of-reach",
+                        most=5000, got=n)
     return mex(row_grundy(n - t, k) for t in range(1, min(k, n) + 1))
 
 
@@ -116,7 +164,7 @@ class CircleFamily(Family[tuple[int, int]]):
     title = N_("The circular game")
     example = "7"
     notation = "a ring `{example}`, or a row `row5` (what a ring becomes)"
-    rule_keys = (RuleKey("k", "2", "take 1 to K adjacent coins", cli="--max"),)
+    rule_keys = (RuleKey("k", "2", N_("take 1 to K adjacent coins"), cli="--max"),)
     table_upto = 500
 
     def __init__(self, k: int = 2) -> None:
@@ -124,7 +172,7 @@ class CircleFamily(Family[tuple[int, int]]):
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> CircleFamily:
-        return cls(number(cls.rule_value(args, "k"), "K (take 1 to K adjacent coins)", lo=1, hi=MAX_K))
+        return cls(number(cls.rule_value(args, "k"), NP_("what", "K (take 1 to K adjacent coins)"), lo=1, hi=MAX_K))
 
     def rule(self) -> dict[str, str]:
         return {"k": str(self.k)}
@@ -132,8 +180,8 @@ class CircleFamily(Family[tuple[int, int]]):
     def parse(self, text: str) -> tuple[int, int]:
         row = _ROW_TEXT.fullmatch(text.strip())
         if row:
-            return ROW, number(row.group(1), "a row of coins", lo=1)
-        return RING, number(text, "a ring of coins", lo=1)
+            return ROW, number(row.group(1), NP_("what", "a row of coins"), lo=1)
+        return RING, number(text, NP_("what", "a ring of coins"), lo=1)
 
     def format(self, c: tuple[int, int]) -> str:
         return f"row{c[1]}" if c[0] == ROW else str(c[1])
@@ -142,17 +190,16 @@ class CircleFamily(Family[tuple[int, int]]):
         kind, n = c
         for t in range(1, min(self.k, n) + 1):
             if kind == RING:
-                yield Action("take-ring", (t,)), (((ROW, n - t),) if n > t else ())
+                yield Action(TAKE_RING.name, (t,)), (((ROW, n - t),) if n > t else ())
                 continue
             for left in range((n - t) // 2 + 1):  # leaving a and b is leaving b and a, mirrored
                 right = n - t - left
-                yield Action("take-from-row", (t, left, right)), tuple((ROW, x) for x in (left, right) if x)
+                yield Action(TAKE_FROM_ROW.name, (t, left, right)), tuple((ROW, x) for x in (left, right) if x)
 
     def _bounded(self, n: int) -> None:
         if n * self.k > MAX_SEARCH:
-            raise GameError(f"SG values of rings and rows are searched while coins × K ≤ {MAX_SEARCH:,}; "
-                            f"got {n} × {self.k}", "sg-out-of-reach", most=MAX_SEARCH,
-                            topic="ring-rows", coins=n, k=self.k)
+            raise GameError(N_("SG values of rings and rows are searched while coins × K ≤ %(most)s; got %(coins)s × %(k)s"),
+                            "sg-out-of-reach", most=f"{MAX_SEARCH:,}", coins=n, k=self.k)
 
     def sg(self, c: tuple[int, int]) -> int:
         kind, n = c
@@ -171,7 +218,7 @@ class CircleFamily(Family[tuple[int, int]]):
         if outcome(n, self.k) == "P":
             return []
         t = n if n <= self.k else 1  # take all, or (K = 1, n odd) any single coin
-        return [(Action("take-ring", (t,)), ((ROW, n - t),) if n > t else ())]
+        return [(Action(TAKE_RING.name, (t,)), ((ROW, n - t),) if n > t else ())]
 
     def table_component(self, n: int) -> tuple[int, int] | None:
         return (RING, n) if n else None

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from grundy.games.core import GameError, mex, nim_sum
+from grundy.marks import N_, Listing
 
 Row = tuple[bool, ...]  # True = heads; index 0 is the leftmost coin
 TurnSets = Callable[[int], Iterator[tuple[int, ...]]]  # x → the other coins of each move set whose rightmost is x
@@ -67,8 +68,8 @@ RULES: dict[str, Rule] = {r.key: r for r in (
 def rule(key: str) -> Rule:
     found = RULES.get(key)
     if found is None:
-        raise GameError(f"there is no coin-turning rule {key[:30]!r}; choose one of {', '.join(RULES)}", "unknown-rule",
-                        got=key[:30], choices=tuple(RULES))
+        raise GameError(N_("there is no coin-turning rule %(got)r; choose one of %(choices)s"), "unknown-rule",
+                        got=key[:30], choices=Listing.of(RULES))
     return found
 
 
@@ -79,8 +80,7 @@ def single_values(r: Rule, n: int) -> list[int]:
     """g(0), …, g(n − 1) by the definition: each g(x) is the mex of the XORs of g over the other
     coins of each move set at x (a move leaves exactly those coins heads)."""
     if n > MAX_COINS:
-        raise GameError(f"a row here has at most {MAX_COINS} coins; got {n}", "too-long",
-                        most=MAX_COINS, topic="coins", got=n)
+        raise GameError(N_("a row here has at most %(most)s coins; got %(got)s"), "too-long", most=MAX_COINS, got=n)
     values: list[int] = []
     for x in range(n):
         values.append(mex(nim_sum(values[y] for y in others) for others in r.others(x)))
@@ -91,7 +91,7 @@ def parse_row(text: str) -> Row:
     """'THHTH' → (False, True, True, False, True)."""
     cleaned = text.strip().upper()
     if not cleaned or any(ch not in "HT" for ch in cleaned):
-        raise GameError(f"a row is written with H (heads) and T (tails), like THHTH; got {text[:30]!r}", "bad-row",
+        raise GameError(N_("a row is written with H (heads) and T (tails), like THHTH; got %(got)r"), "bad-row",
                         got=text[:30])
     return tuple(ch == "H" for ch in cleaned)
 

@@ -12,19 +12,31 @@ from functools import reduce
 from operator import xor
 from typing import Generic, Literal, Protocol, TypeVar
 
+from grundy.games.moves import NOTHING_LEFT
+from grundy.marks import N_, Phrase
+
 Outcome = Literal["P", "N"]
+# gettext's context for the words that name a number or a cell in an error: NP_("what", "a heap")
+# where they are written, Phrase(what, context=WHAT) where the error is raised.
+WHAT = "what"
 P = TypeVar("P", bound=Hashable)
 
 
 class GameError(ValueError):
     """A position, rule or parameter that the mathematics does not allow.
 
-    ``code`` names the kind of error and ``params`` its numbers, so a formatter at the edge can
-    say it in any language; ``str(error)`` is the English message, which quotes the input.
+    ``message`` is English with named placeholders, marked where it is raised so the catalogue
+    has it (``GameError(N_("a heap holds … got %(got)r"), "bad-heap", got=n)``); ``params`` fill
+    them (numbers the message groups with commas are passed formatted: ``most=f"{m:,}"``), and
+    ``code`` names the kind of error for code that tells errors apart. ``str(error)`` is the
+    English, which quotes the input; ``grundy.words.error_message`` says it in the reader's
+    language. The web layer, which says its own messages as it raises them, gives the said
+    message and no params.
     """
 
     def __init__(self, message: str, code: str, **params: object) -> None:
-        super().__init__(message)
+        self.phrase = Phrase(message, params)
+        super().__init__(str(self.phrase))
         self.code = code
         self.params = params
 
@@ -63,7 +75,8 @@ def nim_sum(values: Iterable[int]) -> int:
 @dataclass(frozen=True, slots=True)
 class Action:
     """What a move does, as data: its kind and its numbers (``Action("take-from", (12, 3))`` is
-    "take 12 from pile 3"). The engine never words a move; ``grundy.words`` does, at the edge."""
+    "take 12 from pile 3"). Each kind is a :class:`~grundy.games.moves.MoveKind`, defined with
+    its English beside the code that makes it; ``grundy.words.moves`` says it in any language."""
 
     kind: str
     args: tuple[int, ...] = ()
@@ -127,12 +140,12 @@ def bottom_up(
             successors = [m.position for m in game.options(here)]
             waiting[here] = successors
             if len(memo) + len(waiting) > max_positions:
-                raise GameError(f"searching from {position!r} visits more than {max_positions} positions", "search-too-large",
+                raise GameError(N_("searching from %(got)r visits more than %(most)s positions"), "search-too-large",
                                 got=position, most=max_positions)
             unknown = [s for s in successors if s not in memo]
             for s in unknown:
                 if s in waiting:
-                    raise GameError(f"the game has a cycle through {s!r}: no move may return to a position", "cycle",
+                    raise GameError(N_("the game has a cycle through %(got)r: no move may return to a position"), "cycle",
                                     got=s)
             stack.extend(unknown)
             if unknown:
@@ -194,7 +207,7 @@ class SumGame:
 
     def options(self, position: tuple[Hashable, ...]) -> Iterator[Move[tuple[Hashable, ...]]]:
         if len(position) != len(self.games):
-            raise GameError(f"a sum of {len(self.games)} games needs {len(self.games)} components; got {position!r}", "wrong-component-count",
+            raise GameError(N_("a sum of %(games)s games needs %(games)s components; got %(got)r"), "wrong-component-count",
                             games=len(self.games), got=position)
         for i, (game, part) in enumerate(zip(self.games, position)):
             for move in game.options(part):
@@ -227,7 +240,7 @@ class _MisereAsNormal(Generic[P]):
             return
         moves = list(self.game.options(position))
         if not moves:
-            yield Move(Action("nothing-left"), _END)  # type: ignore[arg-type]
+            yield Move(Action(NOTHING_LEFT.name), _END)  # type: ignore[arg-type]
         yield from moves
 
 

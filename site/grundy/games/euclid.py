@@ -13,15 +13,19 @@ from dataclasses import dataclass
 
 from grundy.games.core import Action, GameError, Move, Outcome, Solver, every_sg_steps
 from grundy.games.family import PairFamily
-from grundy.marks import N_
+from grundy.games.moves import kind
+from grundy.marks import N_, NP_
 
 Pair = tuple[int, int]
+# (k, the smaller pile x, k·x, the larger pile): take k·x from the larger
+TAKE_MULTIPLE = kind("take-multiple", ("k", "x", "n", "pile"), N_("take %(k)s×%(x)s = %(n)s from the pile of %(pile)s"),
+                     N_("took %(k)s×%(x)s = %(n)s from the pile of %(pile)s"))
 
 
 def _normal(a: int, b: int) -> Pair:
     for v in (a, b):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}", "bad-pile", got=v)
+            raise GameError(N_("a pile holds a whole number of stones, 0 or more; got %(got)r"), "bad-pile", got=v)
     return (a, b) if a <= b else (b, a)
 
 
@@ -34,7 +38,7 @@ class EuclidGame:
         if x == 0:
             return
         for k in range(y // x, 0, -1):
-            yield Move(Action("take-multiple", (k, x, k * x, y)), _normal(x, y - k * x))
+            yield Move(Action(TAKE_MULTIPLE.name, (k, x, k * x, y)), _normal(x, y - k * x))
 
 
 def outcome(a: int, b: int) -> Outcome:
@@ -61,8 +65,8 @@ def grundy(a: int, b: int) -> int:
     """The SG value, by memoised search (the outcome alone has the closed rule above)."""
     here = _normal(a, b)
     if here[1] > MAX_SEARCHED_PILE:
-        raise GameError(f"SG values of Euclid positions are searched for piles up to {MAX_SEARCHED_PILE}; "
-                        f"got {a},{b}", "sg-out-of-reach", most=MAX_SEARCHED_PILE, topic="euclid", a=a, b=b)
+        raise GameError(N_("SG values of Euclid positions are searched for piles up to %(most)s; got %(a)s,%(b)s"),
+                        "sg-out-of-reach", most=MAX_SEARCHED_PILE, a=a, b=b)
     return _SOLVER.grundy(here)
 
 
@@ -97,22 +101,22 @@ def line_move(a: int, b: int) -> tuple[Action, Pair] | None:
     else:
         r = y % x
         k = y // x if outcome(r, x) == "P" else y // x - 1
-    return Action("take-multiple", (k, x, k * x, y)), _normal(x, y - k * x)
+    return Action(TAKE_MULTIPLE.name, (k, x, k * x, y)), _normal(x, y - k * x)
 
 
 def steps_by_search(a: int, b: int) -> int:
     """The step count by the definition (winner long, loser short) over every move, by search."""
     here = _normal(a, b)
     if here[1] > MAX_SEARCHED_PILE:
-        raise GameError(f"step counts are searched for piles up to {MAX_SEARCHED_PILE}; got {a},{b}",
-                        "sg-out-of-reach", most=MAX_SEARCHED_PILE, topic="euclid-steps", a=a, b=b)
+        raise GameError(N_("step counts are searched for piles up to %(most)s; got %(a)s,%(b)s"),
+                        "sg-out-of-reach", most=MAX_SEARCHED_PILE, a=a, b=b)
     return every_sg_steps(EuclidGame(), here, _SOLVER, _STEPS)
 
 
 def every_sg_outcome(pairs: list[Pair]) -> Outcome:
     """All games at once: the first player wins ⇔ the longest game lasts an odd number of moves."""
     if not pairs:
-        raise GameError("every-SG needs at least one game", "no-components", topic="every-sg")
+        raise GameError(N_("every-SG needs at least one game"), "no-components")
     return "N" if max(steps(a, b) for a, b in pairs) % 2 == 1 else "P"
 
 
@@ -130,7 +134,7 @@ class EuclidFamily(PairFamily):
 
     key = "euclid"
     title = N_("Euclid's game")
-    what = "a position a,b"
+    what = NP_("what", "a position a,b")
 
     def game(self) -> EuclidGame:
         return EuclidGame()
@@ -152,7 +156,7 @@ class EuclidFamily(PairFamily):
         for left in sorted(candidates):
             if left < y and outcome(x, left) == "P":
                 k = (y - left) // x
-                found.append((Action("take-multiple", (k, x, k * x, y)), (_normal(x, left),)))
+                found.append((Action(TAKE_MULTIPLE.name, (k, x, k * x, y)), (_normal(x, left),)))
         return found
 
     def canonical(self, c: tuple[int, int]) -> tuple[int, int]:

@@ -22,7 +22,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from grundy.games.core import Action, Game, GameError, Move, Outcome, nim_sum, outcome_of
+from grundy.games.core import WHAT, Action, Game, GameError, Move, Outcome, nim_sum, outcome_of
+from grundy.marks import N_, NP_, GameName, Phrase
 from grundy.numerals import digit_limit, is_numeral, read_whole
 
 C = TypeVar("C", int, tuple[int, int], tuple[int, ...])
@@ -31,23 +32,25 @@ EMPTY = "none"  # how a position with no components left is written
 Layout = Literal["heaps", "pairs", "none"]  # how `grundy table` lays out single components
 
 
-
 def number(text: str, what: str, *, lo: int = 0, hi: int | None = None) -> int:
     """A whole number typed by a person, checked against its bounds (``hi=None``: any size; the
-    web layer bounds the length of what it passes in)."""
+    web layer bounds the length of what it passes in). ``what`` names it in the error, marked
+    ``NP_("what", …)`` where it is written (or said already, by a caller in a request)."""
     raw = text.strip()
     value = read_whole(raw)
+    named = Phrase(what, context=WHAT)
     if value is None:
         shown = raw if len(raw) <= 20 else raw[:20] + "…"
         if is_numeral(raw):
             most = digit_limit()
-            raise GameError(f"{what} has more than {most:,} digits", "too-long", what=what, most=most, topic="digits")
-        raise GameError(f"{what} must be a whole number; got {shown!r}", "not-a-number",
-                        what=what, topic="number", got=shown)
-    if value < lo or (hi is not None and value > hi):
-        span = f"from {lo:,} to {hi:,}" if hi is not None else f"at least {lo:,}"
-        raise GameError(f"{what} must be {span}; got {value:,}", "out-of-range", what=what, lo=lo, hi=hi,
-                        topic="number", got=value)
+            raise GameError(N_("%(what)s has more than %(most)s digits"), "too-long", what=named, most=f"{most:,}")
+        raise GameError(N_("%(what)s must be a whole number; got %(got)r"), "not-a-number", what=named, got=shown)
+    if hi is not None and not lo <= value <= hi:
+        raise GameError(N_("%(what)s must be from %(lo)s to %(hi)s; got %(got)s"), "out-of-range",
+                        what=named, lo=f"{lo:,}", hi=f"{hi:,}", got=f"{value:,}")
+    if value < lo:
+        raise GameError(N_("%(what)s must be at least %(lo)s; got %(got)s"), "out-of-range",
+                        what=named, lo=f"{lo:,}", got=f"{value:,}")
     return value
 
 
@@ -56,8 +59,8 @@ def pair(text: str, what: str, *, lo: int = 0, hi: int | None = None, example: s
     parts = text.split(",")
     if len(parts) != 2:
         shown = text.strip()[:20]
-        raise GameError(f"{what} is two numbers, like {example}; got {shown!r}", "not-a-pair",
-                        what=what, example=example, got=shown)
+        raise GameError(N_("%(what)s is two numbers, like %(example)s; got %(got)r"), "not-a-pair",
+                        what=Phrase(what, context=WHAT), example=example, got=shown)
     return number(parts[0], what, lo=lo, hi=hi), number(parts[1], what, lo=lo, hi=hi)
 
 
@@ -111,6 +114,11 @@ class Family(ABC, Generic[C]):
     # game), not of the game as played
     values_of_cut_down: ClassVar[bool] = False
 
+    @classmethod
+    def name(cls) -> GameName:
+        """The game named in a message: by its key in English, by its title in other languages."""
+        return GameName(cls.key, cls.title)
+
     # -- the rule
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> Self:
@@ -129,8 +137,8 @@ class Family(ABC, Generic[C]):
         raw = args.get(name, key.default)
         if raw is None:
             example = cls.example_rule.get(name, "…")
-            raise GameError(f"{cls.key} needs {key.option} ({key.help}), e.g. {key.option} {example}", "rule-missing",
-                            key=name, game=cls.key, option=key.option, help=key.help, example=example)
+            raise GameError(N_("%(game)s needs %(option)s (%(help)s), e.g. %(option)s %(example)s"), "rule-missing",
+                            game=cls.name(), option=key.option, help=Phrase(key.help), example=example)
         return raw
 
     # -- notation: one per family, used by every layer
@@ -148,9 +156,9 @@ class Family(ABC, Generic[C]):
         positions are not sums reads exactly one, and says so when given several."""
         if not self.is_sum:
             if len(texts) != 1:
-                raise GameError(f"{self.key} is one game, not a sum of several: write the whole position as one"
-                                f" argument, e.g. {self.example}; got {len(texts)}", "not-a-sum",
-                                game=self.key, example=self.example, got=len(texts))
+                raise GameError(N_("%(game)s is one game, not a sum of several: write the whole position as one"
+                                   " argument, e.g. %(example)s; got %(got)s"), "not-a-sum",
+                                game=self.name(), example=self.example, got=len(texts))
             return (self.parse(texts[0]),)
         if [t.strip().lower() for t in texts] == [EMPTY]:
             return ()
@@ -245,7 +253,7 @@ class Family(ABC, Generic[C]):
     # -- every-SG: each turn moves in every unfinished component
     def every_steps(self, c: C) -> int:
         """How long ``c`` lasts when its winner plays it long and its loser short."""
-        raise GameError(f"every-SG step counts are not available for {self.key}", "no-every", game=self.key)
+        raise GameError(N_("every-SG step counts are not available for %(game)s"), "no-every", game=self.name())
 
     def every_move(self, c: C) -> tuple[Action, tuple[C, ...]] | None:
         """The every-SG strategy's move in one component: from an N-position the move to a
@@ -271,7 +279,7 @@ class Family(ABC, Generic[C]):
     # -- bounds for a whole-game search (play against the computer, misère)
     def size(self, c: C) -> int:
         """How many component positions ``c`` can reach, itself included."""
-        raise GameError(f"{self.key} cannot be searched whole", "no-search", game=self.key)
+        raise GameError(N_("%(game)s cannot be searched whole"), "no-search", game=self.name())
 
     def move_count(self, c: C) -> int:
         """How many moves ``c`` has, where no position it reaches has more; otherwise a bound on
@@ -281,17 +289,17 @@ class Family(ABC, Generic[C]):
 
     def longest(self, c: C) -> int:
         """A bound on how many moves a game in ``c`` can last."""
-        raise GameError(f"{self.key} cannot be searched whole", "no-search", game=self.key)
+        raise GameError(N_("%(game)s cannot be searched whole"), "no-search", game=self.name())
 
     # -- tables
     def table_component(self, n: int) -> C | None:
         """Heap-like layout: the component of size ``n`` for a table of SG values (None: no
         such component)."""
-        raise GameError(f"{self.key} has no table of single components", "no-table", game=self.key, topic="single")
+        raise GameError(N_("%(game)s has no table of single components"), "no-table", game=self.name())
 
     def table_cell(self, r: int, c: int) -> C | None:
         """Pair layout: the component at row ``r``, column ``c`` of a table (None: no such one)."""
-        raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key, topic="pairs")
+        raise GameError(N_("%(game)s has no table of pairs"), "no-table", game=self.name())
 
     def value_of(self, c: C) -> int | None:
         """A table cell's value: the component's SG value, or None where a family's sums give
@@ -300,7 +308,7 @@ class Family(ABC, Generic[C]):
 
     def cell_of(self, c: C) -> tuple[int, int]:
         """Pair layout: the row and column where component ``c`` stands (table_cell's inverse)."""
-        raise GameError(f"{self.key} has no table of pairs", "no-table", game=self.key, topic="pairs")
+        raise GameError(N_("%(game)s has no table of pairs"), "no-table", game=self.name())
 
     def shown_moves(self, c: C) -> list[tuple[Action, tuple[C, ...]]]:
         """The moves a table explains a value with: all of them, except where the family's values
@@ -332,7 +340,7 @@ class PairFamily(Family[Pair]):
     separator = ";"
     layout = "pairs"
     table_upto = 120
-    what: ClassVar[str] = "a pair of piles"  # names a component in messages
+    what: ClassVar[str] = NP_("what", "a pair of piles")  # names a component in messages
     lowest: ClassVar[int] = 0  # the least number either side may hold
 
     @abstractmethod

@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from grundy.games.core import Action, GameError, Move, Outcome, mex
+from grundy.games.core import WHAT, Action, GameError, Move, Outcome, mex
+from grundy.games.moves import MoveKind, MoveWords, fixed, kind, named
 from grundy.games.wythoff import queen_table
+from grundy.marks import N_, NP_, Phrase
 
 Cell = tuple[int, int]
 
@@ -27,8 +29,33 @@ BOMB_MAX = 60  # BombTable's side: a cold 60×60 table takes ~0.8 s (3,481 explo
 def _check_cell(r: int, c: int, *, lo: int, what: str) -> None:
     for v in (r, c):
         if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-            raise GameError(f"{what} needs whole numbers of at least {lo}; got {(r, c)!r}", "bad-cell",
-                            what=what, lo=lo, got=(r, c))
+            raise GameError(N_("%(what)s needs whole numbers of at least %(lo)s; got %(got)r"), "bad-cell",
+                            what=Phrase(what, context=WHAT), lo=lo, got=(r, c))
+
+
+STEP_LEFT = fixed("step-left", N_("move left"), N_("moved left"))  # kiki's coin, one cell
+STEP_DOWN = fixed("step-down", N_("move down"), N_("moved down"))
+STEP_DIAGONAL = fixed("step-diagonal", N_("move diagonally down-left"), N_("moved diagonally down-left"))
+SLIDE_UP = kind("slide-up", ("n",), N_("move %(n)s up"), N_("moved %(n)s up"))  # a marble, any number of cells
+SLIDE_LEFT = kind("slide-left", ("n",), N_("move %(n)s left"), N_("moved %(n)s left"))
+SLIDE_DIAGONAL = kind("slide-diagonal", ("n",), N_("move %(n)s diagonally"), N_("moved %(n)s diagonally"))
+# A bomb at row,col leaves bombs at row1,col1 and row2,col2
+EXPLODE = kind("explode", ("row", "col", "row1", "col1", "row2", "col2"),
+               N_("explode %(row)s,%(col)s into %(row1)s,%(col1)s and %(row2)s,%(col2)s"),
+               N_("exploded %(row)s,%(col)s into %(row1)s,%(col1)s and %(row2)s,%(col2)s"))
+
+
+def _edge_words(args: tuple[int, ...]) -> MoveWords:
+    """A bomb on an edge leaves one bomb; on 1,1 that bomb vanishes at once (HDU 2873)."""
+    values = named(("row", "col", "row1", "col1"), args)
+    if args[2:] == (1, 1):
+        return MoveWords(Phrase(N_("explode %(row)s,%(col)s (the bomb it leaves on 1,1 vanishes)"), values),
+                         Phrase(N_("exploded %(row)s,%(col)s (the bomb it leaves on 1,1 vanishes)"), values))
+    return MoveWords(Phrase(N_("explode %(row)s,%(col)s into %(row1)s,%(col1)s"), values),
+                     Phrase(N_("exploded %(row)s,%(col)s into %(row1)s,%(col1)s"), values))
+
+
+EXPLODE_EDGE = MoveKind("explode-edge", _edge_words)
 
 
 # ---------------------------------------------------------------- kiki's game
@@ -40,18 +67,18 @@ class KikiGame:
 
     def options(self, position: Cell) -> Iterator[Move[Cell]]:
         x, y = position
-        _check_cell(x, y, lo=0, what="kiki's game")
+        _check_cell(x, y, lo=0, what=NP_("what", "kiki's game"))
         if x:
-            yield Move(Action("step-left"), (x - 1, y))
+            yield Move(Action(STEP_LEFT.name), (x - 1, y))
         if y:
-            yield Move(Action("step-down"), (x, y - 1))
+            yield Move(Action(STEP_DOWN.name), (x, y - 1))
         if x and y:
-            yield Move(Action("step-diagonal"), (x - 1, y - 1))
+            yield Move(Action(STEP_DIAGONAL.name), (x - 1, y - 1))
 
 
 def kiki_start(n: int, m: int) -> Cell:
     """The coin's position on an n×m board (n rows, m columns): the top-right corner."""
-    _check_cell(n, m, lo=1, what="a board")
+    _check_cell(n, m, lo=1, what=NP_("what", "a board"))
     return m - 1, n - 1
 
 
@@ -61,7 +88,7 @@ def kiki_outcome(x: int, y: int) -> Outcome:
     >>> kiki_outcome(*kiki_start(5, 3)), kiki_outcome(*kiki_start(6, 3))
     ('P', 'N')
     """
-    _check_cell(x, y, lo=0, what="kiki's game")
+    _check_cell(x, y, lo=0, what=NP_("what", "kiki's game"))
     return "P" if x % 2 == 0 and y % 2 == 0 else "N"
 
 
@@ -87,11 +114,11 @@ class MarbleSlides:
         r, c = position
         _check_cell(r, c, lo=0, what="a marble")
         for t in range(1, r + 1):
-            yield Move(Action("slide-up", (t,)), (r - t, c))
+            yield Move(Action(SLIDE_UP.name, (t,)), (r - t, c))
         for t in range(1, c + 1):
-            yield Move(Action("slide-left", (t,)), (r, c - t))
+            yield Move(Action(SLIDE_LEFT.name, (t,)), (r, c - t))
         for t in range(1, min(r, c) + 1):
-            yield Move(Action("slide-diagonal", (t,)), (r - t, c - t))
+            yield Move(Action(SLIDE_DIAGONAL.name, (t,)), (r - t, c - t))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,19 +127,19 @@ class MarblesGame:
 
     def options(self, position: Cell) -> Iterator[Move[Cell]]:
         r, c = position
-        _check_cell(r, c, lo=0, what="a marble")
+        _check_cell(r, c, lo=0, what=NP_("what", "a marble"))
         if goes_home_at_once(r, c) or (r, c) == (0, 0):
-            raise GameError(f"a marble at {(r, c)} can go home in one move; it has no place in the cut-down game", "no-sg-home-line",
-                            r=r, c=c)
+            raise GameError(N_("a marble at (%(r)s, %(c)s) can go home in one move; it has no place in the cut-down game"),
+                            "no-sg-home-line", r=r, c=c)
         for t in range(1, r + 1):
             if not goes_home_at_once(r - t, c):
-                yield Move(Action("slide-up", (t,)), (r - t, c))
+                yield Move(Action(SLIDE_UP.name, (t,)), (r - t, c))
         for t in range(1, c + 1):
             if not goes_home_at_once(r, c - t):
-                yield Move(Action("slide-left", (t,)), (r, c - t))
+                yield Move(Action(SLIDE_LEFT.name, (t,)), (r, c - t))
         for t in range(1, min(r, c) + 1):
             if not goes_home_at_once(r - t, c - t):
-                yield Move(Action("slide-diagonal", (t,)), (r - t, c - t))
+                yield Move(Action(SLIDE_DIAGONAL.name, (t,)), (r - t, c - t))
 
 
 _MARBLE_ROWS: list[list[int]] = []
@@ -126,13 +153,13 @@ def marbles_grundy(r: int, c: int) -> int:
     """
     global _MARBLE_ROWS
     rows: list[list[int]]
-    _check_cell(r, c, lo=1, what="a marble off the home lines")
+    _check_cell(r, c, lo=1, what=NP_("what", "a marble off the home lines"))
     if r == c:
-        raise GameError(f"a marble at {r},{c} can go home in one move; it has no place in the cut-down game",
+        raise GameError(N_("a marble at %(r)s,%(c)s can go home in one move; it has no place in the cut-down game"),
                         "no-sg-home-line", r=r, c=c)
     if max(r, c) > MARBLES_MAX:
-        raise GameError(f"marbles are searched up to row and column {MARBLES_MAX}; got {r},{c}", "sg-out-of-reach",
-                        most=MARBLES_MAX, topic="marbles", r=r, c=c)
+        raise GameError(N_("marbles are searched up to row and column %(most)s; got %(r)s,%(c)s"), "sg-out-of-reach",
+                        most=MARBLES_MAX, r=r, c=c)
     rows = _MARBLE_ROWS
     if max(r, c) >= len(rows):
         # the same fill as Wythoff's, home-line cells left out (MarblesGame is its brute-force twin)
@@ -153,10 +180,10 @@ class BombTable:
     max_side: int = BOMB_MAX
 
     def grundy(self, p: int, q: int) -> int:
-        _check_cell(p, q, lo=1, what="a bomb")
+        _check_cell(p, q, lo=1, what=NP_("what", "a bomb"))
         if max(p, q) > self.max_side:
-            raise GameError(f"bombs beyond row or column {self.max_side} are too far to search; got {(p, q)}", "sg-out-of-reach",
-                            topic="bomb", most=self.max_side, got=(p, q))
+            raise GameError(N_("bombs beyond row or column %(most)s are too far to search; got %(got)s"), "sg-out-of-reach",
+                            most=self.max_side, got=(p, q))
         if (p, q) not in self.values:
             for i in range(1, p + 1):
                 for j in range(1, q + 1):
@@ -181,17 +208,17 @@ BOMBS = BombTable()
 
 def bomb_options(p: int, q: int) -> Iterator[Move[tuple[Cell, ...]]]:
     """The moves of one bomb: what it explodes into (a sum of at most two bombs)."""
-    _check_cell(p, q, lo=1, what="a bomb")
+    _check_cell(p, q, lo=1, what=NP_("what", "a bomb"))
     if p > 1 and q > 1:
         for u in range(1, p):
             for v in range(1, q):
-                yield Move(Action("explode", (p, q, u, q, p, v)), ((u, q), (p, v)))
+                yield Move(Action(EXPLODE.name, (p, q, u, q, p, v)), ((u, q), (p, v)))
     elif p == 1 and q > 1:
         for v in range(1, q):
-            yield Move(Action("explode-edge", (p, q, 1, v)), ((1, v),))
+            yield Move(Action(EXPLODE_EDGE.name, (p, q, 1, v)), ((1, v),))
     elif q == 1 and p > 1:
         for u in range(1, p):
-            yield Move(Action("explode-edge", (p, q, u, 1)), ((u, 1),))
+            yield Move(Action(EXPLODE_EDGE.name, (p, q, u, 1)), ((u, 1),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,11 +253,10 @@ def kiki_grundy(x: int, y: int) -> int:
     """SG of a coin with x cells to its left and y below (the mex of its three moves' values)."""
     global _KIKI_ROWS
     rows: list[list[int]]
-    _check_cell(x, y, lo=0, what="kiki's game")
+    _check_cell(x, y, lo=0, what=NP_("what", "kiki's game"))
     if max(x, y) >= KIKI_SG_MAX:
-        raise GameError(f"SG values of kiki boards are found by search, up to {KIKI_SG_MAX}×{KIKI_SG_MAX}; "
-                        f"got {y + 1}x{x + 1}", "sg-out-of-reach", most=KIKI_SG_MAX,
-                        topic="kiki", rows=y + 1, cols=x + 1)
+        raise GameError(N_("SG values of kiki boards are found by search, up to %(most)s×%(most)s; got %(rows)sx%(cols)s"),
+                        "sg-out-of-reach", most=KIKI_SG_MAX, rows=y + 1, cols=x + 1)
     rows = _KIKI_ROWS
     if max(x, y) >= len(rows):
         side = min(KIKI_SG_MAX, max(2 * len(rows), max(x, y) + 1, 32))

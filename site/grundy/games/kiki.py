@@ -5,7 +5,7 @@ from __future__ import annotations
 from grundy.games.core import Action, GameError, Outcome
 from grundy.games.family import PairFamily, pair
 from grundy.games.grids import KikiGame, kiki_grundy, kiki_outcome, kiki_start, kiki_winning_moves
-from grundy.marks import N_
+from grundy.marks import N_, NP_
 
 
 class KikiFamily(PairFamily):
@@ -18,9 +18,9 @@ class KikiFamily(PairFamily):
     notation = "a board, rows x columns: `{example}` (`4,5` is read too)"
 
     def parse(self, text: str) -> tuple[int, int]:
-        rows, cols = pair(text.lower().replace("×", ",").replace("x", ","), "a board rows x columns", example="4x5")
+        rows, cols = pair(text.lower().replace("×", ",").replace("x", ","), NP_("what", "a board rows x columns"), example="4x5")
         if rows < 1 or cols < 1:
-            raise GameError(f"a board has at least 1 row and 1 column; got {rows}x{cols}", "empty-board",
+            raise GameError(N_("a board has at least 1 row and 1 column; got %(rows)sx%(cols)s"), "empty-board",
                             rows=rows, cols=cols)
         return kiki_start(rows, cols)
 

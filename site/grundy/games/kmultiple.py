@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from grundy.games.core import Action, GameError, Move, Outcome, Solver
 from grundy.games.family import Family, RuleKey, number
-from grundy.marks import N_
+from grundy.marks import N_, NP_
 
 State = tuple[int, int]  # (stones left, the most that may be taken now)
 
@@ -36,9 +36,9 @@ MAX_CONSTRUCTION = 3_000_000
 
 def _check(n: int, k: int) -> None:
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise GameError(f"k must be a whole number of at least 1; got {k!r}", "bad-rule", topic="k-multiple-k", got=k)
+        raise GameError(N_("k must be a whole number of at least 1; got %(got)r"), "bad-rule", got=k)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise GameError(f"the heap holds at least one stone; got {n!r}", "bad-heap", least=1, got=n)
+        raise GameError(N_("the heap holds at least one stone; got %(got)r"), "bad-heap", got=n)
 
 
 def construction_cost(n: int, k: int) -> int:
@@ -50,10 +50,10 @@ def _affordable(limit: int, k: int) -> None:
     """Refuse, before any work, to build the losing numbers past what MAX_CONSTRUCTION allows."""
     _check(max(limit, 1), k)
     if construction_cost(limit, k) > MAX_CONSTRUCTION:
-        raise GameError(f"building the losing numbers for k = {k:,} up to a heap of {len(str(limit)):,} digits could"
-                        f" take {construction_cost(limit, k):,} steps, more than {MAX_CONSTRUCTION:,}; make the heap"
-                        f" or k smaller", "too-large", most=MAX_CONSTRUCTION,
-                        k=k, digits=len(str(limit)), steps=construction_cost(limit, k))
+        raise GameError(N_("building the losing numbers for k = %(k)s up to a heap of %(digits)s digits could"
+                           " take %(steps)s steps, more than %(most)s; make the heap or k smaller"), "too-large",
+                        most=f"{MAX_CONSTRUCTION:,}", k=f"{k:,}", digits=f"{len(str(limit)):,}",
+                        steps=f"{construction_cost(limit, k):,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +199,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
     title = N_("K-multiple subtraction")
     example = "20"
     notation = "a fresh heap `{example}`, or `20:6` once the next move may take at most 6"
-    rule_keys = (RuleKey("k", None, "each move takes at most K times the last"),)
+    rule_keys = (RuleKey("k", None, N_("each move takes at most K times the last")),)
     example_rule = {"k": "2"}
     table_upto = MAX_SEARCHED_HEAP
 
@@ -209,7 +209,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> KMultipleFamily:
-        return cls(number(cls.rule_value(args, "k"), "K", lo=1, hi=MAX_K))
+        return cls(number(cls.rule_value(args, "k"), NP_("what", "K"), lo=1, hi=MAX_K))
 
     def rule(self) -> dict[str, str]:
         return {"k": str(self.k)}
@@ -217,9 +217,9 @@ class KMultipleFamily(Family[tuple[int, int]]):
     def parse(self, text: str) -> tuple[int, int]:
         heap, _, cap = text.partition(":")
         if not cap:
-            n = number(heap, "a heap")
+            n = number(heap, NP_("what", "a heap"))
             return start(n) if n else (0, 1)  # 0: the empty heap (after the last stone was taken)
-        return number(heap, "a heap"), number(cap, "the most the next move may take", lo=1)
+        return number(heap, NP_("what", "a heap")), number(cap, NP_("what", "the most the next move may take"), lo=1)
 
     def format(self, c: tuple[int, int]) -> str:
         return str(c[0]) if c == start(c[0]) else f"{c[0]}:{c[1]}"
@@ -241,9 +241,8 @@ class KMultipleFamily(Family[tuple[int, int]]):
 
     def sg(self, c: tuple[int, int]) -> int:
         if c[0] > MAX_SEARCHED_HEAP:
-            raise GameError(f"SG values of the k-multiple game are found by search, up to heaps of "
-                            f"{MAX_SEARCHED_HEAP}; got {c[0]}", "sg-out-of-reach", most=MAX_SEARCHED_HEAP,
-                            topic="k-multiple", got=c[0])
+            raise GameError(N_("SG values of the k-multiple game are found by search, up to heaps of %(most)s; got %(got)s"),
+                            "sg-out-of-reach", most=MAX_SEARCHED_HEAP, got=c[0])
         return self._solver.grundy(c)
 
     def outcome(self, c: tuple[int, int]) -> Outcome:

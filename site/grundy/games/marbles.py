@@ -5,7 +5,7 @@ from __future__ import annotations
 from grundy.games.core import Action, GameError, Outcome, nim_sum, outcome_of
 from grundy.games.family import PairFamily, pair
 from grundy.games.grids import MARBLES_MAX, MarbleSlides, goes_home_at_once, marbles_grundy
-from grundy.marks import N_
+from grundy.marks import N_, NP_
 
 
 class MarblesFamily(PairFamily):
@@ -17,7 +17,7 @@ class MarblesFamily(PairFamily):
     values_of_cut_down = True
     example = "2,5"
     notation = "a marble at row,column: `{example}`"
-    what = "a marble row,column"
+    what = NP_("what", "a marble row,column")
     table_upto = MARBLES_MAX
 
     def parse(self, text: str) -> tuple[int, int]:
@@ -31,7 +31,7 @@ class MarblesFamily(PairFamily):
 
     def sg(self, c: tuple[int, int]) -> int:
         if c == (0, 0) or goes_home_at_once(*c):
-            raise GameError(f"a marble at {c[0]},{c[1]} can go home at once: it has no SG value in the cut-down game",
+            raise GameError(N_("a marble at %(r)s,%(c)s can go home at once: it has no SG value in the cut-down game"),
                             "no-sg-home-line", r=c[0], c=c[1])
         return marbles_grundy(*c)
 

@@ -12,13 +12,13 @@ from typing import NamedTuple
 
 from grundy.games.core import Action, GameError, Move, Outcome, nim_sum
 from grundy.games.family import Family, number
-from grundy.marks import N_
+from grundy.marks import N_, NP_
 
 
 def _check_heaps(heaps: Sequence[int]) -> None:
     for h in heaps:
         if not isinstance(h, int) or isinstance(h, bool) or h < 0:
-            raise GameError(f"a heap holds a whole number of stones, 0 or more; got {h!r}", "bad-heap", got=h)
+            raise GameError(N_("a heap holds a whole number of stones, 0 or more; got %(got)r"), "bad-heap", got=h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +123,7 @@ class NimFamily(Family[int]):
     title = N_("Nim")
 
     def parse(self, text: str) -> int:
-        return number(text, "a heap")
+        return number(text, NP_("what", "a heap"))
 
     def moves(self, c: int) -> Iterator[tuple[Action, tuple[int, ...]]]:
         for left in range(c - 1, -1, -1):

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from operator import xor
 
 from grundy.cache import BoundedCache
-from grundy.games.core import GameError
-from grundy.marks import N_
+from grundy.games.core import WHAT, GameError
+from grundy.marks import N_, NP_, Phrase
 
 MAX_CODE_DIGITS = 8
 """Most digits after the point: a move removes at most this many tokens."""
@@ -50,9 +50,9 @@ Chinese lesson says Dawson's chess in Chinese)."""
 _CODE = re.compile(r"([0-9]?)\.([0-9]*)")
 
 
-def _check_heap(n: int, what: str = "heap") -> None:
+def _check_heap(n: int, what: str = NP_("what", "heap")) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise GameError(f"{what} must be a whole number >= 0; got {n!r}", "bad-heap", what=what, got=n)
+        raise GameError(N_("%(what)s must be a whole number >= 0; got %(got)r"), "bad-heap", what=Phrase(what, context=WHAT), got=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,30 +70,28 @@ class OctalCode:
 
     def __post_init__(self) -> None:
         if not isinstance(self.d0, int) or isinstance(self.d0, bool) or self.d0 not in (0, 4):
-            raise GameError(f"the digit before the point must be 0 or 4; got {self.d0!r}", "bad-code",
-                            topic="first-digit", got=self.d0)
+            raise GameError(N_("the digit before the point must be 0 or 4; got %(got)r"), "bad-code", got=self.d0)
         if not isinstance(self.digits, tuple) or not all(
             isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 7 for d in self.digits
         ):
-            raise GameError(f"octal digits are 0 to 7; got {self.digits!r}", "bad-code",
-                            topic="digits", got=self.digits)
+            raise GameError(N_("octal digits are 0 to 7; got %(got)r"), "bad-code", got=self.digits)
         if not self.digits:
-            raise GameError("an octal code needs a digit after the point", "bad-code", topic="no-digits")
+            raise GameError(N_("an octal code needs a digit after the point"), "bad-code")
         if len(self.digits) > MAX_CODE_DIGITS:
-            raise GameError(f"at most {MAX_CODE_DIGITS} digits after the point; got {len(self.digits)}", "bad-code",
-                            most=MAX_CODE_DIGITS, topic="too-many-digits", got=len(self.digits))
+            raise GameError(N_("at most %(most)s digits after the point; got %(got)s"), "bad-code",
+                            most=MAX_CODE_DIGITS, got=len(self.digits))
         if self.digits[-1] == 0:
-            raise GameError("the last digit of an octal code must not be 0", "bad-code", topic="last-zero")
+            raise GameError(N_("the last digit of an octal code must not be 0"), "bad-code")
 
     @classmethod
     def parse(cls, text: str) -> OctalCode:
         """Read ``.77``, ``0.77`` or ``4.07`` (surrounding spaces ignored)."""
         found = _CODE.fullmatch(text.strip()) if isinstance(text, str) else None
         if found is None:
-            raise GameError(f"an octal code looks like .77 or 4.07; got {text!r}", "bad-code", topic="form", got=text)
+            raise GameError(N_("an octal code looks like .77 or 4.07; got %(got)r"), "bad-code", got=text)
         head, tail = found.groups()
         if any(c in "89" for c in head + tail):
-            raise GameError(f"octal digits are 0 to 7; got {text!r}", "bad-code", topic="digits", got=text)
+            raise GameError(N_("octal digits are 0 to 7; got %(got)r"), "bad-code", got=text)
         return cls(int(head or "0"), tuple(int(c) for c in tail))
 
     def format(self) -> str:
@@ -325,16 +323,15 @@ def sg_values(code: OctalCode | str, upto: int) -> list[int]:
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
     """
     code = _as_code(code)
-    _check_heap(upto, "upto")
+    _check_heap(upto, NP_("what", "upto"))
     if upto > MAX_VALUES_UPTO:
-        raise GameError(f"upto is at most {MAX_VALUES_UPTO}; got {upto}", "out-of-range",
-                        most=MAX_VALUES_UPTO, topic="upto", got=upto)
+        raise GameError(N_("upto is at most %(most)s; got %(got)s"), "out-of-range", most=MAX_VALUES_UPTO, got=upto)
     known = _known(code, upto)
     if len(known.values) > upto:
         return list(known.values[: upto + 1])
     if known.period is None:
-        raise GameError(f"{code}: no proved period; values only up to heap {MAX_DIRECT_UPTO}", "sg-out-of-reach",
-                        most=MAX_DIRECT_UPTO, topic="octal", octal=str(code))
+        raise GameError(N_("%(octal)s: no proved period; values only up to heap %(most)s"), "sg-out-of-reach",
+                        most=MAX_DIRECT_UPTO, octal=str(code))
     e, p = known.period.preperiod, known.period.length
     block = list(known.values[e : e + p])
     return (list(known.values[:e]) + block * ((upto - e) // p + 1))[: upto + 1]
@@ -353,8 +350,8 @@ def sg(code: OctalCode | str, n: int) -> int:
         return known.values[known.period.fold(n)]
     if n < len(known.values):
         return known.values[n]
-    raise GameError(f"{code}: no proved period; values only up to heap {MAX_DIRECT_UPTO}", "sg-out-of-reach",
-                        most=MAX_DIRECT_UPTO, topic="octal", octal=str(code))
+    raise GameError(N_("%(octal)s: no proved period; values only up to heap %(most)s"), "sg-out-of-reach",
+                    most=MAX_DIRECT_UPTO, octal=str(code))
 
 
 def period(code: OctalCode | str) -> Period | None:
@@ -384,10 +381,10 @@ def grundys_game_values(upto: int) -> list[int]:
     [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
     """
     global _GRUNDY
-    _check_heap(upto, "upto")
+    _check_heap(upto, NP_("what", "upto"))
     if upto > GRUNDY_MAX_UPTO:
-        raise GameError(f"Grundy's game is computed up to heap {GRUNDY_MAX_UPTO}; got {upto}", "sg-out-of-reach",
-                        most=GRUNDY_MAX_UPTO, topic="grundys-game", got=upto)
+        raise GameError(N_("Grundy's game is computed up to heap %(most)s; got %(got)s"), "sg-out-of-reach",
+                        most=GRUNDY_MAX_UPTO, got=upto)
     known = _GRUNDY
     if len(known) <= upto:
         values = list(known)
@@ -402,8 +399,8 @@ def grundys_game_sg(n: int) -> int:
     """G(n) of Grundy's game for n <= GRUNDY_MAX_UPTO."""
     _check_heap(n)
     if n > GRUNDY_MAX_UPTO:
-        raise GameError(f"Grundy's game is computed up to heap {GRUNDY_MAX_UPTO}; got {n}", "sg-out-of-reach",
-                        most=GRUNDY_MAX_UPTO, topic="grundys-game", got=n)
+        raise GameError(N_("Grundy's game is computed up to heap %(most)s; got %(got)s"), "sg-out-of-reach",
+                        most=GRUNDY_MAX_UPTO, got=n)
     known = _GRUNDY
     return known[n] if n < len(known) else grundys_game_values(n)[n]
 

@@ -21,6 +21,7 @@ from grundy.games.subtraction import SubtractionFamily
 from grundy.games.takebreak import GrundysGameFamily, OctalFamily
 from grundy.games.turtles import MockTurtlesFamily
 from grundy.games.wythoff import WythoffFamily
+from grundy.marks import N_, Listing
 
 # In this order everywhere: the command line's help, the README's table, and the practice games
 # (grundy.practice.games orders its specs by their family's place here).
@@ -48,8 +49,8 @@ def family(key: str, rule: Mapping[str, str] | None = None) -> Family[Any]:
     """
     kind = FAMILIES.get(key)
     if kind is None:
-        raise GameError(f"unknown game {key!r}; choose one of {', '.join(FAMILIES)}", "unknown-game", game=key,
-                        topic="family", choices=tuple(FAMILIES))
+        raise GameError(N_("unknown game %(got)r; choose one of %(choices)s"), "unknown-game",
+                        got=key, choices=Listing.of(FAMILIES))
     made = kind.from_rule(rule or {})
     return _MADE.add((key, tuple(sorted(made.rule().items()))), made)  # the first made for a rule is everyone's
 

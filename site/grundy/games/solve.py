@@ -13,6 +13,7 @@ from typing import Any
 
 from grundy.games.core import Action, GameError, Outcome, misere_solver, nim_sum
 from grundy.games.family import Family, FamilyGame
+from grundy.marks import N_
 
 MISERE_POSITIONS = 30_000  # misère has no closed form in general: search small positions only
 
@@ -50,9 +51,9 @@ def solve(family: Family[Any], components: Sequence[str], *, misere: bool = Fals
     [WinningMove(component=2, action=Action(kind='take', args=(12,)), becomes=('27',))]
     """
     if not components:
-        raise GameError("give at least one component", "no-components", topic="sum")
+        raise GameError(N_("give at least one component"), "no-components")
     if every and misere:
-        raise GameError("every-SG and misère play cannot be combined", "every-and-misere")
+        raise GameError(N_("every-SG and misère play cannot be combined"), "every-and-misere")
     position = family.parse_sum(components)
     shown = [family.format(c) for c in position]
     if every:
@@ -99,9 +100,9 @@ def _misere(family: Family[Any], position: tuple[Any, ...], shown: list[str]) ->
         return Solution(family.key, family.rule(), shown, closed, None, moves, misere=True)
     sizes = prod(family.size(c) for c in position)  # bound the search before it starts
     if sizes > 20 * MISERE_POSITIONS:
-        raise GameError(f"misère play is solved by search, for positions within {MISERE_POSITIONS:,} "
-                        f"reachable positions; this one may reach {sizes:,}", "misere-too-large",
-                        most=MISERE_POSITIONS, reach=sizes)
+        raise GameError(N_("misère play is solved by search, for positions within %(most)s reachable positions;"
+                           " this one may reach %(reach)s"), "misere-too-large",
+                        most=f"{MISERE_POSITIONS:,}", reach=f"{sizes:,}")
     solver = misere_solver(FamilyGame(family), max_positions=MISERE_POSITIONS)
     settle = family.settle
     try:
@@ -109,9 +110,8 @@ def _misere(family: Family[Any], position: tuple[Any, ...], shown: list[str]) ->
         moves = [WinningMove(m.component, m.action, tuple(map(fmt, m.parts)))
                  for m in family.sum_moves(position) if solver.outcome(settle(m.after)) == "P"]
     except GameError as error:
-        raise GameError(f"misère play is solved by search, for positions within {MISERE_POSITIONS:,} "
-                        f"reachable positions; this one has more", "misere-too-large",
-                        most=MISERE_POSITIONS) from error
+        raise GameError(N_("misère play is solved by search, for positions within %(most)s reachable positions;"
+                           " this one has more"), "misere-too-large", most=f"{MISERE_POSITIONS:,}") from error
     return Solution(family.key, family.rule(), shown, result, None, moves, misere=True)
 
 

@@ -13,17 +13,37 @@ from math import comb
 
 from grundy.games.core import Action, GameError, Move, Outcome, nim_sum
 from grundy.games.family import Family, number
-from grundy.marks import N_
+from grundy.games.moves import MoveKind, MoveWords, kind
+from grundy.marks import N_, NP_, Phrase
 
 Stairs = tuple[int, ...]
 
 
+def _step_words(args: tuple[int, ...]) -> MoveWords:
+    """(coins moved, from step, to step; step 0 is the ground), listed under the step it leaves."""
+    moved, step, to = args
+    values = {"n": moved, "step": step, "to": to}
+    if to == 0:
+        says, told = N_("move %(n)s from step %(step)s to the ground"), N_("moved %(n)s from step %(step)s to the ground")
+    else:
+        says, told = N_("move %(n)s from step %(step)s to step %(to)s"), N_("moved %(n)s from step %(step)s to step %(to)s")
+    return MoveWords(Phrase(says, values), Phrase(told, values), Phrase(N_("step %(step)s"), values),
+                     Phrase(N_("move %(n)s down"), values), Phrase(N_("moved %(n)s down"), values))
+
+
+MOVE_STEP = MoveKind("move-step", _step_words)
+MOVE_BOX = kind("move-box", ("n", "box", "to"), N_("move %(n)s from box %(box)s to box %(to)s"),  # POJ 1730's cards
+                N_("moved %(n)s from box %(box)s to box %(to)s"))
+MOVE_PIECE = kind("move-piece", ("square", "to"), N_("move the piece on %(square)s to %(to)s"),  # POJ 1704
+                  N_("moved the piece on %(square)s to %(to)s"))
+
+
 def _check(coins: Sequence[int]) -> None:
     if not coins:
-        raise GameError("a staircase needs at least one step", "no-components", topic="staircase")
+        raise GameError(N_("a staircase needs at least one step"), "no-components")
     for c in coins:
         if not isinstance(c, int) or isinstance(c, bool) or c < 0:
-            raise GameError(f"a step holds a whole number of coins, 0 or more; got {c!r}", "bad-step", got=c)
+            raise GameError(N_("a step holds a whole number of coins, 0 or more; got %(got)r"), "bad-step", got=c)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +58,7 @@ class StaircaseGame:
                 after[i] -= x
                 if i:
                     after[i - 1] += x
-                yield Move(Action("move-step", (x, i + 1, i)), tuple(after))  # step 0 is the ground
+                yield Move(Action(MOVE_STEP.name, (x, i + 1, i)), tuple(after))  # step 0 is the ground
 
 
 def grundy(coins: Sequence[int]) -> int:
@@ -70,14 +90,14 @@ def moves_to_value(coins: Sequence[int], target: int) -> list[Move[Stairs]]:
             after[i] -= moved
             if i:
                 after[i - 1] += moved
-            found.append(Move(Action("move-step", (moved, i + 1, i)), tuple(after)))
+            found.append(Move(Action(MOVE_STEP.name, (moved, i + 1, i)), tuple(after)))
         elif i % 2 == 1:  # even step i+1: raise the odd step below it to its value ⊕ x
             below = coins[i - 1]
             moved = (below ^ x) - below
             if 0 < moved <= c:
                 after[i] -= moved
                 after[i - 1] += moved
-                found.append(Move(Action("move-step", (moved, i + 1, i)), tuple(after)))
+                found.append(Move(Action(MOVE_STEP.name, (moved, i + 1, i)), tuple(after)))
     return found
 
 
@@ -97,7 +117,7 @@ class BoxesGame:
                         after = list(position)
                         after[a - 1] -= x
                         after[b - 1] += x
-                        yield Move(Action("move-box", (x, a, b)), tuple(after))
+                        yield Move(Action(MOVE_BOX.name, (x, a, b)), tuple(after))
 
 
 def boxes_grundy(cards: Sequence[int]) -> int:
@@ -124,7 +144,7 @@ class GeorgiaBobGame:
         for i, square in enumerate(position):
             lowest = position[i - 1] + 1 if i else 1
             for to in range(square - 1, lowest - 1, -1):
-                yield Move(Action("move-piece", (square, to)), position[:i] + (to,) + position[i + 1 :])
+                yield Move(Action(MOVE_PIECE.name, (square, to)), position[:i] + (to,) + position[i + 1 :])
 
 
 def georgia_bob_grundy(squares: Sequence[int]) -> int:
@@ -137,8 +157,7 @@ def georgia_bob_grundy(squares: Sequence[int]) -> int:
     """
     s = sorted(squares)
     if len(set(s)) != len(s) or (s and s[0] < 1):
-        raise GameError(f"pieces stand on distinct squares 1, 2, …; got {list(squares)!r}", "bad-squares",
-                        got=list(squares))
+        raise GameError(N_("pieces stand on distinct squares 1, 2, …; got %(got)r"), "bad-squares", got=list(squares))
     gaps = [s[i] - (s[i - 1] if i else 0) - 1 for i in range(len(s))]
     return nim_sum(gaps[len(s) - 1 :: -2])
 
@@ -170,7 +189,7 @@ class StaircaseFamily(Family[tuple[int, ...]]):
     layout = "none"
 
     def parse(self, text: str) -> tuple[int, ...]:
-        return tuple(number(c, "a step") for c in text.split(","))
+        return tuple(number(c, NP_("what", "a step")) for c in text.split(","))
 
     def format(self, c: tuple[int, ...]) -> str:
         return ",".join(map(str, c))

@@ -16,7 +16,7 @@ class SubtractionFamily(HeapFamily):
 
     key = "subtraction"
     title = N_("A subtraction game")
-    rule_keys = (RuleKey("set", None, "the set S: 1,3,4 | powers-of-two | fibonacci",
+    rule_keys = (RuleKey("set", None, N_("the set S: 1,3,4 | powers-of-two | fibonacci"),
                          more=f"S-Nim's limits: up to {MAX_SET_SIZE} amounts of at most {MAX_SET_AMOUNT:,}"),)
     example_rule = {"set": "1,3,4"}
 

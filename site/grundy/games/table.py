@@ -5,6 +5,7 @@ from typing import Any
 
 from grundy.games.core import GameError
 from grundy.games.family import Family
+from grundy.marks import N_
 
 
 def table(family: Family[Any], upto: int) -> dict[str, Any]:
@@ -16,12 +17,11 @@ def table(family: Family[Any], upto: int) -> dict[str, Any]:
     [0, 1, 0, 1, 2, 3, 2, 0, 1]
     """
     if family.layout == "none":
-        raise GameError(f"{family.key} has no table of single components; use `grundy solve {family.key}`",
-                        "no-table", game=family.key, topic="cli")
+        raise GameError(N_("%(game)s has no table of single components; use `grundy solve %(key)s`"),
+                        "no-table", game=family.name(), key=family.key)
     if upto > family.table_upto:  # checked before any work
-        raise GameError(f"--upto may be at most {family.table_upto} for {family.key}; got {upto}",
-                        "out-of-range", most=family.table_upto,
-                        topic="table", game=family.key, got=upto)
+        raise GameError(N_("--upto may be at most %(most)s for %(game)s; got %(got)s"),
+                        "out-of-range", most=family.table_upto, game=family.name(), got=upto)
     result: dict[str, Any] = {"game": family.key, **family.rule(), "upto": upto}
     if family.layout == "pairs":
         rows = []

@@ -17,6 +17,7 @@ from typing import Protocol
 from grundy.cache import BoundedCache
 from grundy.games.core import Action, GameError, Move, Outcome, mex, outcome_of
 from grundy.games.family import Family, number
+from grundy.marks import N_, NP_, Listing, Phrase, phrase
 
 # Every subtraction set a URL names gets a table and a period; a bounded number are kept (each
 # at most ~100,000 values), so requests naming ever new sets cannot grow a worker's memory.
@@ -38,7 +39,7 @@ class Rule(Protocol):
 
 def _check_heap(n: int) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise GameError(f"a heap holds a whole number of stones, 0 or more; got {n!r}", "bad-heap", got=n)
+        raise GameError(N_("a heap holds a whole number of stones, 0 or more; got %(got)r"), "bad-heap", got=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,19 +50,18 @@ class Bash:
 
     def __post_init__(self) -> None:
         if not isinstance(self.m, int) or isinstance(self.m, bool) or self.m < 1:
-            raise GameError(f"Bash's game needs m >= 1 (take 1..m); got {self.m!r}", "bad-rule",
-                            topic="bash-m", got=self.m)
+            raise GameError(N_("Bash's game needs m >= 1 (take 1..m); got %(got)r"), "bad-rule", got=self.m)
 
     def moves(self, n: int) -> list[int]:
         _check_heap(n)
         if min(n, self.m) > 1_000_000:
-            raise GameError(f"listing {min(n, self.m):,} moves is too many; Bash's game has a closed form instead", "too-many-moves",
-                            topic="bash", count=min(n, self.m))
+            raise GameError(N_("listing %(count)s moves is too many; Bash's game has a closed form instead"), "too-many-moves",
+                            count=f"{min(n, self.m):,}")
         return list(range(1, min(n, self.m) + 1))
 
     @property
     def label(self) -> str:
-        return f"take 1 to {self.m}" if self.m > 1 else "take 1"
+        return str(rule_words(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +72,10 @@ class SubtractionSet:
 
     def __post_init__(self) -> None:
         if not self.amounts:
-            raise GameError("a subtraction set needs at least one amount", "set-empty")
+            raise GameError(N_("a subtraction set needs at least one amount"), "set-empty")
         bad = sorted(a for a in self.amounts if not isinstance(a, int) or a < 1)
         if bad:
-            raise GameError(f"a subtraction set holds positive whole numbers; got {bad[0]!r}", "bad-rule",
-                            topic="set", got=bad[0])
+            raise GameError(N_("a subtraction set holds positive whole numbers; got %(got)r"), "bad-rule", got=bad[0])
 
     @classmethod
     def of(cls, *amounts: int) -> SubtractionSet:
@@ -102,7 +101,7 @@ class PowersOfTwo:
 
     @property
     def label(self) -> str:
-        return "take a power of two"
+        return str(rule_words(self))
 
 
 @lru_cache(maxsize=256)  # heaps are looked up many times; a bounded cache keeps memory flat
@@ -123,7 +122,7 @@ class Fibonacci:
 
     @property
     def label(self) -> str:
-        return "take a Fibonacci number"
+        return str(rule_words(self))
 
 
 # ---------------------------------------------------------------- brute force: the definition
@@ -242,8 +241,8 @@ def grundy(rule: Rule, n: int) -> int:
     p = period(rule) if isinstance(rule, SubtractionSet) else None
     folded = p.fold(n) if p is not None else n
     if folded > 100_000:
-        raise GameError(f"no closed form is known for {rule.label} at n = {n}; it is too large to tabulate", "sg-out-of-reach",
-                        topic="take-away", rule=rule.label, n=n)
+        raise GameError(N_("no closed form is known for %(rule)s at n = %(n)s; it is too large to tabulate"), "sg-out-of-reach",
+                        rule=rule_words(rule), n=n)
     table = _TABLES.get(rule)
     if table is None or len(table) <= folded:
         # Grow the cached table geometrically, so many look-ups cost one table, not one each
@@ -338,9 +337,9 @@ def replay(rule: Rule, start: int, takes: Sequence[int]) -> list[Turn]:
     for i, take in enumerate(takes):
         legal = rule.moves(heap)
         if take not in legal:
-            allowed = ", ".join(map(str, legal)) or "none: the game is over"
-            raise GameError(f"move {i + 1} cannot take {take} from a heap of {heap} (allowed: {allowed})", "illegal-move",
-                            topic="replay", move=i + 1, take=take, heap=heap, allowed=tuple(legal))
+            allowed = Listing.of(legal) if legal else Phrase(N_("none: the game is over"))
+            raise GameError(N_("move %(move)s cannot take %(take)s from a heap of %(heap)s (allowed: %(allowed)s)"), "illegal-move",
+                            move=i + 1, take=take, heap=heap, allowed=allowed)
         turns.append(Turn(i % 2, take, heap, heap - take))
         heap -= take
     return turns
@@ -364,12 +363,24 @@ def parse_rule(text: str) -> Rule:
         return Fibonacci()
     items = raw.split(",")
     if len(items) > MAX_SET_SIZE:
-        raise GameError(f"the set S holds at most {MAX_SET_SIZE} amounts; got {len(items)}", "set-too-large",
-                        most=MAX_SET_SIZE, topic="set", got=len(items))
+        raise GameError(N_("the set S holds at most %(most)s amounts; got %(got)s"), "set-too-large",
+                        most=MAX_SET_SIZE, got=len(items))
     if any(not item.strip() for item in items):
-        raise GameError(f"the set S has an empty item in {raw[:40]!r}; write it like 1,3,4", "set-empty-item",
+        raise GameError(N_("the set S has an empty item in %(got)r; write it like 1,3,4"), "set-empty-item",
                         got=raw[:40])
-    return SubtractionSet(frozenset(number(a, "an amount in S", lo=1, hi=MAX_SET_AMOUNT) for a in items))
+    return SubtractionSet(frozenset(number(a, NP_("what", "an amount in S"), lo=1, hi=MAX_SET_AMOUNT) for a in items))
+
+
+def rule_words(rule: Rule) -> Phrase | str:
+    """A rule's short name, to be said in the reader's language ("take 1 to 3"); a set is
+    notation, "S = {1, 3, 4}" in every language. In English it is the rule's ``label``."""
+    if isinstance(rule, Bash):
+        return phrase(N_("take 1 to %(m)s"), m=rule.m) if rule.m > 1 else Phrase(N_("take 1"))
+    if isinstance(rule, PowersOfTwo):
+        return Phrase(N_("take a power of two"))
+    if isinstance(rule, Fibonacci):
+        return Phrase(N_("take a Fibonacci number"))
+    return rule.label
 
 
 def format_rule(rule: Rule) -> str:
@@ -387,7 +398,7 @@ class HeapFamily(Family[int]):
     rule_of: Rule
 
     def parse(self, text: str) -> int:
-        return number(text, "a heap")
+        return number(text, NP_("what", "a heap"))
 
     def moves(self, c: int) -> Iterator[tuple[Action, tuple[int, ...]]]:
         for s in self.rule_of.moves(c):
@@ -435,4 +446,5 @@ __all__ = [
     "parse_rule",
     "period",
     "replay",
+    "rule_words",
 ]

@@ -11,7 +11,8 @@ from functools import cache
 from grundy.games import octal
 from grundy.games.core import Action, GameError
 from grundy.games.family import Family, RuleKey, number
-from grundy.marks import N_
+from grundy.games.moves import MoveKind, MoveWords
+from grundy.marks import N_, NP_, phrase
 
 SEARCH_SIDE = 200  # a whole-game search reaches every multiset of heaps below the start: only small ones
 # A heap of n has about n/2 splits per amount removed; listing the winning ones looks at each
@@ -33,8 +34,27 @@ def positions_within(n: int) -> int:
     return sum(partitions)
 
 
+def _split_words(args: tuple[int, ...]) -> MoveWords:
+    """(removed, *what is left of the heap: none, one or two heaps)."""
+    removed, *parts = args
+    if not removed:
+        said = phrase(N_("split the heap into %(first)s and %(second)s"), first=parts[0], second=parts[1])
+        return MoveWords(said, said)
+    if not parts:
+        return MoveWords(phrase(N_("take all %(n)s"), n=removed), phrase(N_("took all %(n)s"), n=removed))
+    if len(parts) == 1:
+        return MoveWords(phrase(N_("take %(n)s, leaving %(left)s"), n=removed, left=parts[0]),
+                         phrase(N_("took %(n)s, leaving %(left)s"), n=removed, left=parts[0]))
+    left, right = parts
+    return MoveWords(phrase(N_("take %(n)s, leaving %(left)s and %(right)s"), n=removed, left=left, right=right),
+                     phrase(N_("took %(n)s, leaving %(left)s and %(right)s"), n=removed, left=left, right=right))
+
+
+SPLIT = MoveKind("split", _split_words)  # take tokens from a heap and leave none, one or two heaps
+
+
 def _split(s: octal.Split) -> tuple[Action, tuple[int, ...]]:
-    return Action("split", (s.removed, *s.parts)), s.parts
+    return Action(SPLIT.name, (s.removed, *s.parts)), s.parts
 
 
 class _TakeBreakFamily(Family[int]):
@@ -44,15 +64,15 @@ class _TakeBreakFamily(Family[int]):
     example = "10"
 
     def parse(self, text: str) -> int:
-        return number(text, "a heap")
+        return number(text, NP_("what", "a heap"))
 
     def size(self, c: int) -> int:
         return positions_within(c)
 
     def moves_to_value(self, c: int, target: int) -> list[tuple[Action, tuple[int, ...]]]:
         if c > MAX_LISTED_HEAP:  # checked before any move is looked at
-            raise GameError(f"moves are listed for heaps up to {MAX_LISTED_HEAP:,}; got {c:,}", "too-many-moves",
-                            most=MAX_LISTED_HEAP, topic="heap", got=c)
+            raise GameError(N_("moves are listed for heaps up to %(most)s; got %(got)s"), "too-many-moves",
+                            most=f"{MAX_LISTED_HEAP:,}", got=f"{c:,}")
         return super().moves_to_value(c, target)
 
     def longest(self, c: int) -> int:
@@ -69,7 +89,7 @@ class OctalFamily(_TakeBreakFamily):
     key = "octal"
     title = N_("An octal game")
     notation = "a heap (a row of pins): `{example}`"
-    rule_keys = (RuleKey("code", None, "the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's chess",
+    rule_keys = (RuleKey("code", None, N_("the octal code: .77 Kayles, .07 Dawson's Kayles, .137 Dawson's chess"),
                          more=f"any code with up to {octal.MAX_CODE_DIGITS} digits"),)
     example_rule = {"code": ".77"}
     table_upto = octal.MAX_VALUES_UPTO

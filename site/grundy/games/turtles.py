@@ -18,9 +18,23 @@ from itertools import combinations
 from grundy.games.coins import format_row, parse_row
 from grundy.games.core import Action, GameError, Move, nim_sum
 from grundy.games.family import Family
-from grundy.marks import N_
+from grundy.games.moves import MoveKind, MoveWords
+from grundy.marks import N_, Listing, Phrase, nphrase, phrase
 
 Row = tuple[bool, ...]  # True = heads
+
+
+def _turn_words(args: tuple[int, ...]) -> MoveWords:
+    """The coins turned over, the head turned to tails last; listed under that head."""
+    *others, x = args
+    coins = Listing(args)
+    alone = Phrase(N_("alone")) if not others else phrase(N_("and %(others)s"), others=Listing(tuple(others)))
+    return MoveWords(nphrase("turn over coin %(coins)s", "turn over coins %(coins)s", len(args), coins=coins),
+                     nphrase("turned over coin %(coins)s", "turned over coins %(coins)s", len(args), coins=coins),
+                     phrase(N_("coin %(head)s to tails"), head=x), alone, alone, group_is_place=False)
+
+
+TURN_OVER = MoveKind("turn-over", _turn_words)
 
 
 def g(x: int) -> int:
@@ -30,7 +44,7 @@ def g(x: int) -> int:
     [1, 2, 4, 7, 8, 11, 13, 14]
     """
     if x < 0:
-        raise GameError(f"positions count from 0; got {x}", "bad-index", topic="position", got=x)
+        raise GameError(N_("positions count from 0; got %(got)s"), "bad-index", got=x)
     return 2 * x + (1 if bin(x).count("1") % 2 == 0 else 0)
 
 
@@ -56,14 +70,14 @@ class MockTurtles:
                     after = list(position)
                     for i in (x, *others):
                         after[i] = not after[i]
-                    yield Move(Action("turn-over", (*others, x)), tuple(after))
+                    yield Move(Action(TURN_OVER.name, (*others, x)), tuple(after))
 
 
 def moves_to_value(row: Row, target: int) -> list[Move[Row]]:
     """Every move that leaves a row of SG ``target`` (by the closed form, so long rows are fine)."""
     if len(row) > 60:
-        raise GameError(f"rows longer than 60 coins have too many moves to list; got {len(row)}", "too-many-moves",
-                        topic="row", most=60, got=len(row))
+        raise GameError(N_("rows longer than %(most)s coins have too many moves to list; got %(got)s"), "too-many-moves",
+                        most=60, got=len(row))
     return [m for m in MockTurtles().options(row) if grundy(m.position) == target]
 
 
@@ -100,8 +114,8 @@ class MockTurtlesFamily(Family[tuple[int, ...]]):
 
     def moves_to_value(self, c: tuple[int, ...], target: int) -> list[tuple[Action, tuple[tuple[int, ...], ...]]]:
         if len(c) > MAX_LISTED_ROW:
-            raise GameError(f"rows longer than {MAX_LISTED_ROW} coins have too many moves to list; got {len(c)}",
-                            "too-many-moves", most=MAX_LISTED_ROW, topic="row", got=len(c))
+            raise GameError(N_("rows longer than %(most)s coins have too many moves to list; got %(got)s"),
+                            "too-many-moves", most=MAX_LISTED_ROW, got=len(c))
         return super().moves_to_value(c, target)
 
     # -- bounds for a whole-game search (play against the computer)

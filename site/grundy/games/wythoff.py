@@ -14,15 +14,22 @@ from math import isqrt
 
 from grundy.games.core import Action, GameError, Move, Outcome
 from grundy.games.family import PairFamily
-from grundy.marks import N_
+from grundy.games.moves import kind
+from grundy.marks import N_, NP_
 
 Pair = tuple[int, int]
+# Moves listed under the pile they take from ("pile 1": "take 3"), or under "both piles"
+TAKE_FROM = kind("take-from", ("n", "pile"), N_("take %(n)s from pile %(pile)s"), N_("took %(n)s from pile %(pile)s"),
+                 grouped=(N_("pile %(pile)s"), N_("take %(n)s"), N_("took %(n)s")))
+TAKE_BOTH = kind("take-both", ("n",), N_("take %(n)s from both piles"), N_("took %(n)s from both piles"),
+                 grouped=(N_("both piles"), NP_("from both piles", "take %(n)s"), NP_("from both piles", "took %(n)s")),
+                 context="from both piles")
 
 
 def _check_pair(a: int, b: int) -> None:
     for v in (a, b):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise GameError(f"a pile holds a whole number of stones, 0 or more; got {v!r}", "bad-pile", got=v)
+            raise GameError(N_("a pile holds a whole number of stones, 0 or more; got %(got)r"), "bad-pile", got=v)
 
 
 def a_k(k: int) -> int:
@@ -32,7 +39,7 @@ def a_k(k: int) -> int:
     [0, 1, 3, 4, 6, 8, 9, 11, 12]
     """
     if k < 0:
-        raise GameError(f"k must be 0 or more; got {k}", "bad-index", topic="k", got=k)
+        raise GameError(N_("k must be 0 or more; got %(got)s"), "bad-index", got=k)
     return (k + isqrt(5 * k * k)) // 2
 
 
@@ -107,14 +114,14 @@ def winning_moves(a: int, b: int) -> list[WythoffMove]:
     target_lo = a_k(hi - lo)
     if target_lo < lo:  # both piles: the difference stays, so go to the pair with this k
         t = lo - target_lo
-        moves.append(WythoffMove(Action("take-both", (t,)), (a - t, b - t)))
+        moves.append(WythoffMove(Action(TAKE_BOTH.name, (t,)), (a - t, b - t)))
     one_pile: list[WythoffMove] = []
     for index, pile in ((0, a), (1, b)):
         other = b if index == 0 else a
         mate = partner(other)
         if mate < pile:
             left = (mate, other) if index == 0 else (other, mate)
-            one_pile.append(WythoffMove(Action("take-from", (pile - mate, index + 1)), left))
+            one_pile.append(WythoffMove(Action(TAKE_FROM.name, (pile - mate, index + 1)), left))
     moves.extend(sorted(one_pile, key=lambda m: (sorted(m.after), m.action.args[1])))
     return moves
 
@@ -127,11 +134,11 @@ class WythoffGame:
         a, b = position
         _check_pair(a, b)
         for t in range(1, a + 1):
-            yield Move(Action("take-from", (t, 1)), (a - t, b))
+            yield Move(Action(TAKE_FROM.name, (t, 1)), (a - t, b))
         for t in range(1, b + 1):
-            yield Move(Action("take-from", (t, 2)), (a, b - t))
+            yield Move(Action(TAKE_FROM.name, (t, 2)), (a, b - t))
         for t in range(1, min(a, b) + 1):
-            yield Move(Action("take-both", (t,)), (a - t, b - t))
+            yield Move(Action(TAKE_BOTH.name, (t,)), (a - t, b - t))
 
 
 # ---------------------------------------------------------------- the precision lab
@@ -247,9 +254,8 @@ def grundy(a: int, b: int) -> int:
     global _SG_ROWS
     _check_pair(a, b)
     if max(a, b) > SG_MAX_PILE:
-        raise GameError(f"SG values of Wythoff positions are found by search, for piles up to {SG_MAX_PILE}; "
-                        f"got {a},{b}", "sg-out-of-reach", most=SG_MAX_PILE,
-                        topic="wythoff", a=a, b=b)
+        raise GameError(N_("SG values of Wythoff positions are found by search, for piles up to %(most)s; got %(a)s,%(b)s"),
+                        "sg-out-of-reach", most=SG_MAX_PILE, a=a, b=b)
     rows = _SG_ROWS
     if max(a, b) >= len(rows):
         rows = queen_table(min(SG_MAX_PILE + 1, max(2 * len(rows), max(a, b) + 1, 32)))

@@ -18,7 +18,7 @@ from grundy.cache import BoundedCache
 from grundy.games.core import Action, GameError, Outcome, remoteness
 from grundy.games.family import Family, FamilyGame
 from grundy.i18n import _, here
-from grundy.words import split
+from grundy.words.moves import in_a_sentence, on_a_button, split
 
 if TYPE_CHECKING:
     from grundy.practice.games import GameSpec
@@ -124,6 +124,15 @@ class Arena:
         if self.spec.part is not None and was is not None:
             return self.spec.part(was, i, True)
         return str(_(self.spec.where)).format(i + 1) if self.spec.where else ""
+
+    def said(self, move: PlayMove, many: bool, told: bool = False) -> str:
+        """``move`` in a sentence, in the reader's language (grundy.words.moves): "take 3 from
+        heap 2" where the position has ``many`` parts, "took …" ``told`` after it was made."""
+        return in_a_sentence(move, many=many, where=self.where, told=told, says_itself=self.spec.say)
+
+    def button(self, move: PlayMove) -> str:
+        """What ``move``'s button says, under its heading (``move.group``): "take 3"."""
+        return on_a_button(move, says_itself=self.spec.say)
 
     def part_name(self, c: Any, i: int) -> str:
         """The name of component ``i`` (0-based), as the board and the list of moves head it:

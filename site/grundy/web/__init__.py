@@ -12,19 +12,10 @@ from jinja2 import FileSystemLoader
 from grundy.lessons import Catalog
 from grundy.lessons.glossary import load as load_glossary
 from grundy.lessons.problems import load as load_problems
-from grundy.words import describe, names_a_place
+from grundy.words import describe
 from grundy.web import assets, classroom, csrf, delivery, language, lessons, practice, present, scores, security, stack, turns, widgets
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-_PAST = {"take": "took", "leave": "left", "move": "moved", "explode": "exploded", "turn": "turned"}
-
-
-def past_tense(label: str) -> str:
-    """ "take 3" → "took 3", "move left" → "moved left": what the computer did, told after."""
-    verb, _, rest = label.partition(" ")
-    return f"{_PAST.get(verb, verb)} {rest}".strip()
 
 
 def register(app: Flask, config: Mapping[str, Any]) -> None:
@@ -41,9 +32,7 @@ def register(app: Flask, config: Mapping[str, Any]) -> None:
     app.jinja_env.lstrip_blocks = True
     # "take a Fibonacci number" → "Take a Fibonacci number" (Jinja's capitalize would lower the F)
     app.jinja_env.filters["sentence"] = lambda text: text[:1].upper() + text[1:]
-    app.jinja_env.filters["past"] = past_tense
-    app.jinja_env.filters["describe"] = describe  # an engine move (an Action) in words
-    app.jinja_env.tests["names_a_place"] = names_a_place
+    app.jinja_env.filters["describe"] = describe  # an engine move (an Action) in words (grundy.words.moves)
 
     security.register(app)
     turns.register(app)

@@ -29,7 +29,7 @@ from grundy.web.respond import fragment_or_page, is_fragment_request
 from grundy.numerals import is_numeral, read_whole
 from grundy.web.widgets import render_widget
 from grundy.widgets import WIDGETS
-from grundy.words import describe, error_message, here
+from grundy.words import error_message
 
 bp = Blueprint("practice", __name__)
 
@@ -80,31 +80,6 @@ def no_full_stop(text: str) -> str:
     """A message without its closing Chinese full stop, where a sentence around it ends it."""
     stripped = str(text).rstrip().removesuffix("。")
     return Markup(stripped) if isinstance(text, Markup) else stripped
-
-
-def said_move(arena: Arena, move: Any, many: bool, told: bool = False) -> str | None:
-    """A move in a sentence in the reader's language, or None in English (the template's own
-    words, kept as they were: "take 3 from heap 2", "took 3 …"). Other languages say the engine's
-    whole description of each move, after where it was made ("从堆 2 取走 3 个"). A game that
-    says its moves itself (``GameSpec.say``) does so in every language, ``told`` in the past."""
-    if arena.spec.say is not None and not move.parts:
-        return arena.spec.say(move.action, move.component if many else None, told)
-    if here() == "en":
-        return None
-
-    def placed(part: Any, always: bool) -> str:
-        where = arena.where(part.component, part.was) if always or many else ""
-        said = describe(part.action)
-        return tidy(_("%(move)s %(where)s", move=said, where=where)) if where else said
-
-    if move.parts:
-        return str(_("; ")).join(placed(p, True) for p in move.parts)
-    return placed(move, False)
-
-
-@bp.app_template_global("said_move")
-def _said_move(arena: Arena, move: Any, many: bool, told: bool = False) -> str | None:
-    return said_move(arena, move, many, told)
 
 
 def notation(text: str) -> Markup:
@@ -208,10 +183,9 @@ def _annotated_moves(state: play_mod.GameState) -> list[dict[str, Any]]:
     hints) the outcome and SG value of where it leads."""
     groups: dict[tuple[int, str], list[dict[str, Any]]] = {}
     history = state.afters
-    say = state.arena.spec.say
     for m in state.moves():
         entry: dict[str, Any] = {
-            "label": say(m.action, None, False) if say is not None and not m.parts else m.label,
+            "label": state.arena.button(m),
             "moves": "/".join(state.arena.format(p) for p in history + (m.after,)),
         }
         if state.hints:
@@ -246,9 +220,8 @@ def _int_arg(args: Mapping[str, str], name: str, label: str) -> int:
     value = read_whole(raw, max_digits=10)
     if value is None:
         if is_numeral(raw):
-            raise GameError(_("%(what)s is too large; got %(got)s…", what=label, got=raw[:20]), "number-too-large", what=label)
-        raise GameError(_("%(what)s must be a whole number; got %(got)s", what=label, got=repr(raw[:20])), "not-a-whole-number",
-                        what=label)
+            raise GameError(_("%(what)s is too large; got %(got)s…", what=label, got=raw[:20]), "number-too-large")
+        raise GameError(_("%(what)s must be a whole number; got %(got)s", what=label, got=repr(raw[:20])), "not-a-whole-number")
     return value
 
 
