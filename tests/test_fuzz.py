@@ -98,17 +98,22 @@ def _paths(app: Flask) -> list[tuple[str, str]]:
     """(method, path) for every route, each variable filled from the registries."""
     fills = {"name": list(WIDGETS), "game": list(SPECS), "slug": ["nim", "wythoff", "nowhere"],
              "filename": ["css/grundy.css", "../secret", "vendor/htmx/htmx.min.js"],
+             # the ES modules' folder digest (grundy.web.assets.module_url): none of these is it
+             "version": ["0123456789", "..", "x" * 40],
              # a live class, and codes that name none
              "code": [LIVE, *NO_CLASS]}
     found = []
     for rule in app.url_map.iter_rules():
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
-            names = list(rule.arguments)
+            names = sorted(rule.arguments)  # a set: sorted, so every xdist worker collects the same
             if not names:
                 found.append((method, rule.rule))
                 continue
-            for value in fills[names[0]]:
-                found.append((method, re.sub(r"<[^>]+>", value, rule.rule)))
+            # each variable meets each of its values, the others holding their first
+            for name in names:
+                for value in fills[name][1 if name != names[0] else 0:]:
+                    chosen = {n: fills[n][0] for n in names} | {name: value}
+                    found.append((method, re.sub(r"<(?:\w+:)?(\w+)>", lambda m: chosen[m[1]], rule.rule)))
     return found
 
 
