@@ -197,3 +197,57 @@ def test_the_words_an_error_quotes_are_in_the_catalogue() -> None:
         translated(help_text)
     for kind in FAMILIES.values():
         translated(kind.title)
+
+
+# ---------------------------------------------------------------- saying a Phrase
+
+
+class Chinese:
+    """A catalogue that says a few messages in Chinese, as a loaded .mo would (gettext's API)."""
+
+    def __init__(self, said: dict[tuple[str | None, str], str]) -> None:
+        self.said = said
+
+    def gettext(self, message: str) -> str:
+        return self.said.get((None, message), message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.said.get((context, message), message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.said.get((None, singular), singular if n == 1 else plural)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.said.get((context, singular), singular if n == 1 else plural)
+
+
+def test_a_phrase_is_english_and_says_itself_in_a_catalogue_s_language() -> None:
+    zh = Chinese({(None, "take %(n)s from pile %(pile)s"): "从第 %(pile)s 堆取走 %(n)s 个", (None, ", "): "、",
+                  ("what", "a heap"): "堆的大小", (None, "%(what)s must be a whole number; got %(got)r"): "%(what)s必须是整数；收到的是 %(got)r",
+                  (None, "turn over coin %(coins)s"): "翻动硬币 %(coins)s", (None, "%(move)s %(where)s"): "%(where)s%(move)s"})
+    move = Phrase("take %(n)s from pile %(pile)s", {"n": 12, "pile": 3})
+    assert str(move) == "take 12 from pile 3" and move.say(zh) == "从第 3 堆取走 12 个"  # the placeholders reordered
+    error = Phrase("%(what)s must be a whole number; got %(got)r", {"what": Phrase("a heap", context="what"), "got": "x"})
+    assert str(error) == "a heap must be a whole number; got 'x'" and error.say(zh) == "堆的大小必须是整数；收到的是 'x'"
+    coins = Phrase("turn over coin %(coins)s", {"coins": Listing((1, 2))}, plural="turn over coins %(coins)s", count=2)
+    assert str(coins) == "turn over coins 1, 2" and coins.say(zh) == "翻动硬币 1、2"
+    assert Listing((1, 2, 4), last="%(items)s or %(last)s").say() == "1, 2 or 4"
+    assert GameName("bash", "Bash's game").say() == "bash"  # English, the command line's, names the key
+
+
+def test_a_value_s_latin_letters_meet_chinese_with_a_space() -> None:
+    """Chinese typesetting: a space where a value's letters or digits touch a Chinese character,
+    whichever side the value is on, and between two values; none between Chinese and Chinese."""
+    assert fill("%(what)s必须是整数", {"what": "K"}) == "K 必须是整数"
+    assert fill("%(what)s必须是整数", {"what": "堆的大小"}) == "堆的大小必须是整数"
+    assert fill("%(what)s必须是整数", {"what": "M（每次取 1 到 M 个）"}) == "M（每次取 1 到 M 个）必须是整数"
+    assert fill("收到%(got)s个", {"got": 3}) == "收到 3 个"
+    assert fill("%(where)s%(move)s", {"where": "从行 1", "move": "取走 2 枚"}) == "从行 1 取走 2 枚"
+    assert fill("%(where)s%(move)s", {"where": "在第 1 局", "move": "从 5 那堆取走"}) == "在第 1 局从 5 那堆取走"
+    assert fill("got %(got)r, 100%%", {"got": "你好"}) == "got '你好', 100%"
+
+
+def test_an_error_said_already_stays_as_it_was() -> None:
+    """The web layer raises GameError with its message said already, and no params: nothing to
+    fill, whatever it quotes."""
+    assert str(GameError("第 3 步不合法：%(x)s 50%", "not-a-legal-move")) == "第 3 步不合法：%(x)s 50%"

@@ -68,16 +68,17 @@ def here() -> str:
     return _code()
 
 
-def catalogue(code: str | None = None) -> support.NullTranslations:
+def translations(code: str | None = None) -> support.NullTranslations:
     """The catalogue of the language ``code`` (None: the request's), found in one look at the
     request (Flask-Babel's own lookup takes four context lookups a call, and a 24 × 24 grid's
     page says ~160 messages); English, or a language the site has not loaded, has none."""
     return CATALOGUES.get(code or _code(), _NONE)
 
 
-def translations() -> support.NullTranslations:
-    """This request's catalogue (none outside a request: English)."""
-    return catalogue()
+def catalogue(code: str | None = None) -> Catalogue:
+    """:func:`translations`, for saying a :class:`~grundy.marks.Phrase` with (look it up once
+    when saying many)."""
+    return cast(Catalogue, translations(code))  # babel types pgettext's result loosely (str | object)
 
 
 def _(message: str, **variables: Any) -> str:
@@ -89,8 +90,7 @@ def _(message: str, **variables: Any) -> str:
 def say(words: object, language: str | None = None) -> str:
     """Words the engine left to be said (a :class:`~grundy.marks.Phrase`, a listing, a game's
     name; anything else as it is) in ``language``, by default the request's."""
-    book = cast(Catalogue, catalogue(language))  # babel types pgettext's result loosely (str | object)
-    return said(words, book)
+    return said(words, catalogue(language))
 
 
 __all__ = ["DEFAULT", "LANGUAGES", "N_", "Language", "_", "catalogue", "current", "here", "say", "translations"]

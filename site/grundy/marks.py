@@ -18,6 +18,7 @@ import gettext
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 
@@ -143,6 +144,35 @@ def said(value: object, catalogue: Catalogue = ENGLISH) -> str:
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)([sr])|%%")
+# A Latin letter or digit, or a Chinese character: the two that take a space between them.
+_LATIN, _HAN = 1, 2
+# A template cut at its placeholders: (text before, name, "s" or "r", the kind of character just
+# before the placeholder and just after it: _LATIN, _HAN or 0), the text after the last one.
+Plan = tuple[tuple[tuple[str, str, str, int, int], ...], str]
+_AFTER_A_VALUE = -1  # a placeholder right after another: what comes before is that value's last character
+
+
+def _kind(ch: str) -> int:
+    if ch.isascii():
+        return _LATIN if ch.isalnum() else 0
+    return _HAN if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" else 0
+
+
+@lru_cache(maxsize=4096)
+def _plan(template: str) -> Plan:
+    steps: list[tuple[str, str, str, int, int]] = []
+    text, at = "", 0
+    for found in _PLACEHOLDER.finditer(template):
+        text += template[at:found.start()]
+        at = found.end()
+        if found.group(1) is None:
+            text += "%"
+            continue
+        before = _kind(text[-1]) if text else _AFTER_A_VALUE if steps else 0
+        after = _kind(template[at]) if at < len(template) else 0
+        steps.append((text, found.group(1), found.group(2), before, after))
+        text = ""
+    return tuple(steps), text + template[at:]
 
 
 def fill(template: str, params: Mapping[str, object], catalogue: Catalogue = ENGLISH) -> str:
@@ -150,35 +180,21 @@ def fill(template: str, params: Mapping[str, object], catalogue: Catalogue = ENG
     as given). Where a value's Latin letters or digits meet the template's Chinese characters, a
     space is put between them, as Chinese typesetting does: "%(what)s必须是整数" reads "K 必须是整数"
     and "堆的大小必须是整数"."""
-    out = ""
-    at = 0
-    for found in _PLACEHOLDER.finditer(template):
-        out += template[at:found.start()]
-        at = found.end()
-        if found.group(1) is None:
-            out += "%"
-            continue
-        value = params[found.group(1)]
-        text = repr(value) if found.group(2) == "r" else said(value, catalogue)
-        if out and text and _meets(out[-1], text[0]):
-            out += " "
-        out += text
-        if text and _meets(text[-1], template[at:at + 1]):
-            out += " "
-    return out + template[at:]
-
-
-def _meets(a: str, b: str) -> bool:
-    """Whether a Latin letter or digit and a Chinese character touch (either way round)."""
-    return bool(a and b) and ((_latin(a) and _han(b)) or (_han(a) and _latin(b)))
-
-
-def _latin(ch: str) -> bool:
-    return ch.isascii() and ch.isalnum()
-
-
-def _han(ch: str) -> bool:
-    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+    steps, tail = _plan(template)
+    out: list[str] = []
+    for text, name, conversion, before, after in steps:
+        out.append(text)
+        value = params[name]
+        said_value = repr(value) if conversion == "r" else said(value, catalogue)
+        if before == _AFTER_A_VALUE:
+            before = _kind(out[-2][-1]) if len(out) > 1 and out[-2] else 0
+        if said_value and before and before + _kind(said_value[0]) == _LATIN + _HAN:
+            out.append(" ")
+        out.append(said_value)
+        if said_value and after and after + _kind(said_value[-1]) == _LATIN + _HAN:
+            out.append(" ")
+    out.append(tail)
+    return "".join(out)
 
 
 __all__ = ["AND", "CLAUSES", "ENGLISH", "OR", "SEPARATOR", "Catalogue", "GameName", "Listing", "NP_", "N_", "Phrase", "fill", "nphrase", "phrase", "said"]

@@ -17,12 +17,13 @@ To add a kind (Moore's Nim's ``take-heaps``, say):
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, Protocol
 
 from grundy.games.core import Action
 from grundy.games.moves import MOVE_KINDS, MoveWords
-from grundy.i18n import LANGUAGES, here, say
-from grundy.marks import N_, Phrase, phrase
+from grundy.i18n import LANGUAGES, catalogue, here
+from grundy.marks import N_, Catalogue, Phrase, phrase
 
 # A move said with where it was made ("take 3 from heap 2"; Chinese puts the place first), a
 # turn of several moves (every-SG), and a grouped move said by its button ("take 3 from pile 1").
@@ -52,6 +53,7 @@ Where = Callable[[int, Any], str]
 SaysItself = Callable[[Action, int | None, bool], str]
 
 
+@lru_cache(maxsize=8192)  # a page lists the same moves again (its buttons, its history): built once
 def words(action: Action) -> MoveWords:
     """The words of ``action``, by its kind (a kind nobody defined is a KeyError: a bug)."""
     return MOVE_KINDS[action.kind].words(action.args)
@@ -64,17 +66,17 @@ def describe(action: Action, language: str | None = None, *, told: bool = False)
     >>> describe(Action("take-both", (4,)))
     'take 4 from both piles'
     """
-    said = words(action)
-    return say(said.told if told else said.says, language)
+    return _whole(action, told).say(catalogue(language))
 
 
 def split(action: Action, language: str | None = None) -> tuple[str, str]:
     """A move as (heading, label) for a list of buttons: ("pile 1", "take 3"). A kind listed under
     no heading gives ("", the whole move)."""
+    book = catalogue(language)
     said = words(action)
     if said.group is None or said.label is None:
-        return "", say(said.says, language)
-    return say(said.group, language), say(said.label, language)
+        return "", said.says.say(book)
+    return said.group.say(book), said.label.say(book)
 
 
 def in_a_sentence(move: Played, *, many: bool, where: Where, told: bool = False,
@@ -84,19 +86,20 @@ def in_a_sentence(move: Played, *, many: bool, where: Where, told: bool = False,
     says each of its moves with its game ("…in game 1; …in game 2"). A game may say its moves
     itself (``says_itself``, the spec's ``say``)."""
     code = language or here()
+    book = catalogue(code)
     if move.parts:
-        return say(Phrase(BETWEEN_MOVES), code).join(_placed(_whole(p.action, told), where(p.component, p.was), code)
-                                              for p in move.parts)
+        return book.gettext(BETWEEN_MOVES).join(_placed(_whole(p.action, told), where(p.component, p.was), book)
+                                                for p in move.parts)
     if says_itself is not None:
         return says_itself(move.action, move.component if many else None, told)
     place = where(move.component, move.was) if many else ""
     said = words(move.action)
     if said.group is None or said.label is None or LANGUAGES[code].says_moves_whole:
-        return _placed(said.told if told else said.says, place, code)
+        return _placed(said.told if told else said.says, place, book)
     if not said.group_is_place:  # a heading that says what the move does ("coin 5 to tails"), not where
-        return say(said.told if told else said.says, code)
+        return (said.told if told else said.says).say(book)
     label = said.label_told if told else said.label
-    return _placed(Phrase(FROM_GROUP, {"label": label, "group": said.group}), place, code)
+    return _placed(Phrase(FROM_GROUP, {"label": label, "group": said.group}), place, book)
 
 
 def on_a_button(move: Played, *, says_itself: SaysItself | None = None, language: str | None = None) -> str:
@@ -105,7 +108,7 @@ def on_a_button(move: Played, *, says_itself: SaysItself | None = None, language
     if says_itself is not None and not move.parts:
         return says_itself(move.action, None, False)
     if move.parts:
-        return say(Phrase(BETWEEN_MOVES), language).join(split(p.action, language)[1] for p in move.parts)
+        return catalogue(language).gettext(BETWEEN_MOVES).join(split(p.action, language)[1] for p in move.parts)
     return split(move.action, language)[1]
 
 
@@ -114,9 +117,9 @@ def _whole(action: Action, told: bool) -> Phrase:
     return said.told if told else said.says
 
 
-def _placed(move: Phrase, place: str, code: str) -> str:
+def _placed(move: Phrase, place: str, book: Catalogue) -> str:
     """The move, with where it was made if that is said."""
-    return say(phrase(PLACED, move=move, where=place) if place else move, code)
+    return (phrase(PLACED, move=move, where=place) if place else move).say(book)
 
 
 __all__ = ["Played", "describe", "in_a_sentence", "on_a_button", "split", "words"]
