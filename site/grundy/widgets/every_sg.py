@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from grundy.games import euclid
 from grundy.games.core import Outcome
 from grundy.games.registry import family
@@ -25,6 +27,7 @@ from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter, apply_overrides, hide_query
+from grundy.widgets.sentences import ngettext
 
 NAME = "every-sg"
 TITLE = N_("Every-SG: step counts of Euclid's game")
@@ -140,6 +143,25 @@ class Game:
     longest: bool
     move: Option | None  # the strategic move in this game, this turn
 
+    @property
+    def sentence(self) -> Markup:
+        """This game in the list of games played at once: its step count, whether it is the
+        longest, and its move this turn (or that it is finished)."""
+        (a, b), count = self.pair, self.steps
+        if self.move is None and self.longest:
+            return ngettext("(%(a)s, %(b)s): %(count)s step — the longest; finished",
+                            "(%(a)s, %(b)s): %(count)s steps — the longest; finished", count, a=a, b=b)
+        if self.move is None:
+            return ngettext("(%(a)s, %(b)s): %(count)s step; finished", "(%(a)s, %(b)s): %(count)s steps; finished", count, a=a, b=b)
+        take, (c, d) = self.move.take, self.move.after
+        if self.longest:
+            return ngettext("(%(a)s, %(b)s): %(count)s step — the longest; this turn: take %(take)s → (%(c)s, %(d)s)",
+                            "(%(a)s, %(b)s): %(count)s steps — the longest; this turn: take %(take)s → (%(c)s, %(d)s)",
+                            count, a=a, b=b, take=take, c=c, d=d)
+        return ngettext("(%(a)s, %(b)s): %(count)s step; this turn: take %(take)s → (%(c)s, %(d)s)",
+                        "(%(a)s, %(b)s): %(count)s steps; this turn: take %(take)s → (%(c)s, %(d)s)",
+                        count, a=a, b=b, take=take, c=c, d=d)
+
 
 @dataclass(frozen=True, slots=True)
 class View:
@@ -177,6 +199,25 @@ class View:
     @property
     def longest_steps(self) -> int:
         return max((g.steps for g in self.games), default=0)
+
+    @property
+    def turn_text(self) -> str:
+        """The pairs after this turn's move in every game (a finished game stays as it is)."""
+        return self.params.pairs_text(tuple(g.move.after if g.move else g.pair for g in self.games))
+
+    @property
+    def verdict_sentence(self) -> Markup:
+        """Who makes the longest game's last move, and so wins the sum (some game is unfinished)."""
+        count = self.longest_steps
+        if self.verdict == "N":
+            return ngettext("The longest game lasts %(count)s more move, an odd number, so <strong>the player to move now</strong> makes "
+                            "its last move and wins.",
+                            "The longest game lasts %(count)s more moves, an odd number, so <strong>the player to move now</strong> makes "
+                            "its last move and wins.", count)
+        return ngettext("The longest game lasts %(count)s more move, an even number, so <strong>the other player</strong>, not the one "
+                        "to move now, makes its last move and wins.",
+                        "The longest game lasts %(count)s more moves, an even number, so <strong>the other player</strong>, not the one "
+                        "to move now, makes its last move and wins.", count)
 
 
 def options(pair: Pair) -> list[Option]:

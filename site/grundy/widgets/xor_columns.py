@@ -4,12 +4,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from grundy.games import nim
 from grundy.games.core import nim_sum
 from grundy.i18n import N_
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.widgets.params import BadParameter, apply_overrides, hide_query
+from grundy.widgets.sentences import gettext, paragraph
 
 NAME = "xor-columns"
 TITLE = N_("Nim in binary: the XOR columns")
@@ -138,6 +141,37 @@ class View:
         heaps = list(self.params.heaps)
         heaps[move.heap - 1] = move.left
         return tuple(heaps)
+
+    @property
+    def top_column(self) -> Markup:
+        """The XOR's highest column as the sentences name it: its value, or 2 to a power past 2⁹."""
+        assert self.top is not None  # the XOR is not 0
+        e = self.powers[self.top]
+        return Markup(str(1 << e)) if e < 10 else Markup("2<sup>%d</sup>") % e
+
+    @property
+    def lost_sentence(self) -> Markup:
+        """Why the player to move loses, once the XOR decides (in misère play, two heaps above 1)."""
+        even = gettext("Every column has an even number of 1s, so the XOR is 0: the player to move <strong>loses</strong>.")
+        if not self.params.misere:
+            return paragraph(even, gettext("Any move changes one heap, which makes some column odd — and the opponent can make them all even "
+                                           "again."))
+        return paragraph(gettext("Misère play, but two or more heaps are bigger than 1, so it is decided like Nim."), even,
+                         gettext("Any move changes one heap, which makes some column odd — and the opponent answers as in Nim while two heaps "
+                                 "above 1 remain, and otherwise leaves an odd number of 1-heaps."))
+
+    @property
+    def won_sentence(self) -> Markup:
+        """Why the player to move wins, and the first winning move, once the XOR decides."""
+        m = self.moves[0]
+        said = gettext("The XOR is %(total)s, not 0: the player to move <strong>wins</strong>. Its highest 1 is in the %(col)s column "
+                       "(marked). Heap %(heap)s has a 1 there, so it can drop to %(value)s ⊕ %(total)s = %(left)s, which is smaller: "
+                       "<strong>take %(take)s from heap %(heap)s</strong>, and every column is even again.",
+                       total=self.total, col=self.top_column, heap=m.heap, value=self.params.heaps[m.heap - 1], left=m.left, take=m.take)
+        if not self.params.misere:
+            return said
+        return paragraph(gettext("Misère play, but two or more heaps are bigger than 1, so it is won exactly like Nim (the move below "
+                                 "leaves a heap above 1)."), said)
 
 
 def _bits(value: int, width: int) -> list[int]:
