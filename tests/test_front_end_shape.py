@@ -26,6 +26,14 @@ IMPORT = re.compile(r"""^\s*import\b[^"';]*?(?:\bfrom\s*)?["']([^"']+)["']""", r
 DYNAMIC_IMPORT = re.compile(r"\bimport\s*\(")
 
 
+def test_no_template_line_is_over_160_characters() -> None:
+    long = [f"{path.relative_to(ROOT)}:{number}: {len(line)} characters"
+            for path in sorted(TEMPLATES.rglob("*.html"))
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if len(line) > MAX_TEMPLATE_LINE]
+    assert long == []
+
+
 def test_scripts_are_modules_of_at_most_150_lines() -> None:
     scripts = sorted(JS.rglob("*.js"))
     assert scripts and all(path.parent == MODULES for path in scripts), "every script is a module in static/js/grundy"
