@@ -7,10 +7,10 @@ workers × 128 threads, the compute pool). A class of 120 simulated students, th
 wrk share it:
 
 - **the instructor** (one browser, the session cookie of POST /class/new) steps the projection
-  once a second (POST /class/<code>/view, the P/N table at the next step, as present.js reports
+  once a second (POST /class/<code>/view, the P/N table at the next step, as static/js/grundy/report.js reports
   it), and every :data:`ROUND_EVERY` seconds reveals the poll and opens the next one (Nim, level 1);
 - **60 followers** each load the student page /class/<code> (their own cookie), then, as
-  classroom.js does, ask for /class/<code>/live :data:`POLL_EVERY` after each answer, with the
+  static/js/grundy/live.js does, ask for /class/<code>/live :data:`POLL_EVERY` after each answer, with the
   ETag they hold (304 while nothing changed; a 200 brings the new live part);
 - **60 answerers** each load the student page, then answer every round once (P, N, or N with a
   move), at a random moment of the round;
@@ -70,7 +70,7 @@ from page_weight import _free_port, _serve  # noqa: E402
 
 FOLLOWERS = 60
 ANSWERERS = 60
-POLL_EVERY = 0.5  # seconds from one answer to the next poll (classroom.js: POLL_MS after the answer)
+POLL_EVERY = 0.5  # seconds from one answer to the next poll (live.js: POLL_MS after the answer)
 STEP_EVERY = 1.0  # seconds between the instructor's steps
 ROUND_EVERY = 5.0  # seconds a poll stays open before the reveal and the next question
 WARM_UP = 5.0  # seconds of class load alone (its CPU is measured) before wrk starts
@@ -104,7 +104,7 @@ class Browser:
         sent.setdefault("Accept-Encoding", ACCEPT_ENCODING)
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if method == "POST" and "grundy_csrf" in self.cookies:  # the session's token, as present.js sends it
+        if method == "POST" and "grundy_csrf" in self.cookies:  # the session's token, as report.js sends it
             sent["X-CSRF-Token"] = self.cookies["grundy_csrf"]
         body = None
         if form is not None:
@@ -151,7 +151,7 @@ def decode(response: http.client.HTTPResponse, data: bytes) -> bytes:
     return data
 
 
-HX = {"HX-Request": "true"}  # htmx's forms and classroom.js's fetch both send it
+HX = {"HX-Request": "true"}  # htmx's forms and live.js's fetch both send it
 
 
 # ------------------------------------------------------------------ the class, shared by the threads
@@ -258,7 +258,7 @@ def student_page(klass: Class, student: Browser) -> bytes:
 
 
 def fetch_live(klass: Class, student: Browser, mine: list[tuple[int, float]], tag: str, error_label: str) -> str:
-    """Ask for the live part with the ETag held, as classroom.js does; a 200 is a change seen.
+    """Ask for the live part with the ETag held, as live.js does; a 200 is a change seen.
     Returns the ETag held now."""
     try:
         status, response, body, seconds = student.request("GET", f"/class/{klass.code}/live", HX | {"If-None-Match": tag})
@@ -274,7 +274,7 @@ def fetch_live(klass: Class, student: Browser, mine: list[tuple[int, float]], ta
 
 
 def follower_polling(klass: Class, student: Browser, mine: list[tuple[int, float]]) -> None:
-    """classroom.js: ask again POLL_EVERY after each answer, sending the ETag held."""
+    """live.js: ask again POLL_EVERY after each answer, sending the ETag held."""
     body = student_page(klass, student)
     tag = tag_in(body)
     saw(klass, mine, body)

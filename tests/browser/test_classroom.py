@@ -73,7 +73,7 @@ def token_of(page: Page) -> str:
 def start_class(console: Page, live_server: str) -> str:
     """/class/new → "Start a class": the console, once live, and the code it shows."""
     console.goto(live_server + "/class/new")
-    # The console is live once classroom.js runs, after the deferred plotly.js (for a revealed
+    # The console is live once live.js runs, after the deferred plotly.js (for a revealed
     # question's plot): ~1.5 MB, which the first request of a server process also compresses
     # (brotli, strongest), so its first poll can come seconds after the page. It is waited for.
     with console.expect_request(lambda r: r.url.endswith("/teach/live")):
@@ -558,7 +558,7 @@ def test_a_move_retyped_after_an_error_survives_the_projector_stepping(live_serv
 def test_a_followed_figure_and_a_revealed_one_are_drawn(live_server: str, people: People) -> None:
     """Neither page loaded plotly.js (their first states had no figure): the Wythoff plot the
     projector shows, and the Wythoff question's plot in the console's reveal, load it then and
-    are drawn (grundy.js, <html data-plotly-src>)."""
+    are drawn (plots.js, <html data-plotly-src>)."""
     console, student, code = a_class(live_server, people)
     link = console.locator("ul.class-widgets").get_by_role("link", name="Wythoff's game and the golden ratio")
     with console.context.expect_page() as opened:

@@ -99,7 +99,7 @@ def wait_for_strip(page: Page, *, shown: bool) -> None:
 
 def test_the_control_strip_hides_itself_and_comes_back(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
-    # Looked for from the first frames on, opened by present.js (a test's own look, however
+    # Looked for from the first frames on, opened by strip.js (a test's own look, however
     # late, could come after the resting mouse's seconds have already sent it up again).
     page.add_init_script("(function look() { if (document.body && document.body.classList.contains('strip-open') && "
                          f"{STRIP_ON_SCREEN}) window.__stripSeen = true; else requestAnimationFrame(look); }})();")

@@ -13,7 +13,7 @@ Three checks, in this order, on every POST (the site changes state with POST onl
    keep working with JavaScript off: the token is in the form.
 3. Scripts on pages that are the same for everyone (a projection, kept in the response memo,
    carries no token) read it from the :data:`COOKIE` cookie, which only pages of this site can
-   read, and send it in the header (present.js).
+   read, and send it in the header (static/js/grundy/report.js).
 
 :data:`EXEMPT` lists the POST endpoints that need no token, each with its reason.
 """

@@ -9,7 +9,7 @@
   ``instance/translations`` (:func:`compile_catalogues`), so no setup step can be forgotten and a
   stale compiled file cannot outlive its source.
 - **The switch.** Every page links to itself in the other language, with the same path and
-  query (grundy.js adds the section the reader is at), and names both in ``hreflang`` links.
+  query (static/js/grundy/language.js adds the section the reader is at), and names both in ``hreflang`` links.
 """
 from __future__ import annotations
 

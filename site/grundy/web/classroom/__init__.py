@@ -13,7 +13,7 @@
   lecture hall behind one NAT), and the instructor can lock the class to new students
   (:mod:`.admission`).
 - **Follow**: a projection (/present/<name>) opened from the console reports each state it shows
-  (present.js posts its address to /class/<code>/view); students see that state, the same step
+  (static/js/grundy/report.js posts its address to /class/<code>/view); students see that state, the same step
   and the same hidden cells, read-only (:mod:`.view`). "Explore" gives a student their own copy
   of the state; "Follow" goes back.
 - **Poll**: the instructor poses a question (drawn as the quiz draws them, or typed); students
@@ -23,7 +23,7 @@
   downloads as CSV (:mod:`.rounds`, which imports no Flask).
 
 **Transport.** Pages poll their live part every :data:`~.routes.POLL_MS` ms with the ETag of
-what they show (classroom.js, :mod:`.etags`); an unchanged class answers 304 from one indexed
+what they show (static/js/grundy/live.js, :mod:`.etags`); an unchanged class answers 304 from one indexed
 read of the store. With JavaScript off, the pages are plain forms and a "Refresh" link.
 
 The routes (:mod:`.routes`) only read, ask and render.

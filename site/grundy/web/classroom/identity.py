@@ -26,7 +26,7 @@ STUDENT = "class-student"  # the session key of a student's anonymous id
 OPENED = "class-opened"  # the session key of the codes whose page this browser opened (joining)
 JOINED = "class-joined"  # … and of those it is counted in (so a poll need not ask the store)
 TEACHING = "class-teaching"  # the session key of [[code, secret], …], oldest first
-CLASS_COOKIE = "grundy_class"  # the code (not the secret) a projection reports to, read by present.js
+CLASS_COOKIE = "grundy_class"  # the code (not the secret) a projection reports to, read by static/js/grundy/report.js
 
 
 def store() -> ClassStore:

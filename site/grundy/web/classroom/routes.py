@@ -235,7 +235,7 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
         if room.phase in ("revealed", "ended") and poll.round.revealed:
             context.update(_revealed_context(room, poll))
     context.update(extra)
-    context["needs_plotly"] = "data-figure=" in str(context.get("visual") or "")  # a later figure: grundy.js loads plotly.js
+    context["needs_plotly"] = "data-figure=" in str(context.get("visual") or "")  # a later figure: plots.js loads plotly.js
     return context
 
 
@@ -294,7 +294,7 @@ def lock(code: str) -> Response:
 
 @bp.post("/class/<code>/view")
 def follow_view(code: str) -> Response:
-    """A projection reports the state it shows (present.js, after every step); the answer is
+    """A projection reports the state it shows (report.js, after every step); the answer is
     the badge it shows in its corner. Only the instructor's projection is followed."""
     room = identity.teacher_room(code)
     path = view_path(request.form.get("url", ""))
