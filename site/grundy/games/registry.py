@@ -15,6 +15,7 @@ from grundy.games.family import Family
 from grundy.games.kiki import KikiFamily
 from grundy.games.kmultiple import KMultipleFamily
 from grundy.games.marbles import MarblesFamily
+from grundy.games.moore import MooreFamily
 from grundy.games.nim import NimFamily
 from grundy.games.staircase import StaircaseFamily
 from grundy.games.subtraction import SubtractionFamily
@@ -28,7 +29,7 @@ from grundy.marks import N_, Listing
 FAMILIES: dict[str, type[Family[Any]]] = {
     f.key: f
     for f in (
-        BashFamily, SubtractionFamily, NimFamily, WythoffFamily, KikiFamily, MarblesFamily, BombFamily,
+        BashFamily, SubtractionFamily, NimFamily, MooreFamily, WythoffFamily, KikiFamily, MarblesFamily, BombFamily,
         OctalFamily, GrundysGameFamily, CircleFamily, EuclidFamily, StaircaseFamily, KMultipleFamily,
         MockTurtlesFamily,
     )
