@@ -48,6 +48,14 @@ def test_json_has_the_documented_shape() -> None:
     }
 
 
+def test_every_sg_with_no_game_left_is_p() -> None:
+    """Boards that settle to nothing (a bomb board whose every square is terminal) leave no game:
+    the player to move has no move and loses (was a traceback: max() of no step counts)."""
+    code, out, _ = run("solve", "bomb", "3,5", "3,5", "--every")
+    assert code == 0 and "P: the player to move loses" in out and "none (no game is left" in out
+    assert json.loads(run("solve", "bomb", "3,5", "3,5", "--every", "--json")[1])["outcome"] == "P"
+
+
 def test_every_sg_reports_its_step_counts() -> None:
     data = json.loads(run("solve", "euclid", "3,5", "1,1", "--every", "--json")[1])
     assert data["steps"] == [3, 1] and data["outcome"] == "N" and data["sg"] is None

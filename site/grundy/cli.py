@@ -147,7 +147,7 @@ def solve_command(game: str, components: tuple[str, ...], as_json: bool, every: 
     if solution.component_sg is not None:
         click.echo(f"  component SG values: {', '.join(map(str, solution.component_sg))}")
     if solution.steps is not None:
-        click.echo(f"  step counts: {', '.join(map(str, solution.steps))}")
+        click.echo(f"  step counts: {', '.join(map(str, solution.steps)) or 'none (no game is left to move in)'}")
     if solution.note:
         click.echo(f"  {solution.note}")
     count = len(solution.position)

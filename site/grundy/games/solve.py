@@ -120,7 +120,7 @@ def _every(family: Family[Any], position: tuple[Any, ...], shown: list[str]) -> 
     the loser short, so the strategic turn makes, in each game, the move that keeps its step
     count: to a P-position with the most steps left if the game is won, else the fewest."""
     counts = [family.every_steps(c) for c in position]
-    result: Outcome = "N" if max(counts) % 2 == 1 else "P"
+    result: Outcome = "N" if max(counts, default=0) % 2 == 1 else "P"  # no game left: no move, P
     turn = []
     for i, c in enumerate(position):
         chosen = family.every_move(c)
