@@ -10,7 +10,8 @@ To add a kind (Moore's Nim's ``take-heaps``, say):
    function choosing among messages by the numbers (see ``circle.py``, ``turtles.py``: a plural
    is ``nphrase``, a list ``Listing``, a context ``NP_``) — and make ``Action(TAKE_HEAPS.name, …)``;
 2. put each new msgid's Chinese in ``translations/zh/LC_MESSAGES/moves.po`` (an error's, raised as
-   ``GameError(N_("… %(got)r"), "code", got=…)``, in ``engine.po``);
+   ``GameError(N_("… %(got)r"), "code", got=…)``, in ``engine.po``), or all of a new game's words
+   in a catalogue file of its own (``moore.po``): a message lives in one file only;
 3. ``tests/test_words_catalogue.py`` fails until every kind the engine makes, and every message
    it can say, has its Chinese.
 """
