@@ -105,13 +105,13 @@ def test_a_changed_module_moves_the_whole_folder_to_a_new_url(tmp_path: Path) ->
     app = create_app({"TESTING": True, "STATIC_DIR": static})
     client = app.test_client()
     before, _ = module_urls(client.get("/w/pn-table").text)
-    busy = static / "js" / "grundy" / "busy.js"  # not the entry: imported by it
-    busy.write_text(busy.read_text(encoding="utf-8") + "// changed\n", encoding="utf-8")
+    keys = static / "js" / "grundy" / "keys.js"  # not the entry: imported by it
+    keys.write_text(keys.read_text(encoding="utf-8") + "// changed\n", encoding="utf-8")
     after, preloads = module_urls(client.get("/w/pn-table?upto=12").text)  # a page not in the memo
-    assert after != before and urljoin(after, "busy.js") in preloads
-    assert client.get(urljoin(after, "busy.js")).text.endswith("// changed\n")
+    assert after != before and urljoin(after, "keys.js") in preloads
+    assert client.get(urljoin(after, "keys.js")).text.endswith("// changed\n")
     # A page made before the change asks for the old folder: it gets today's file, not to be kept.
-    stale = client.get(urljoin(before, "busy.js"))
+    stale = client.get(urljoin(before, "keys.js"))
     assert stale.status_code == 200 and stale.cache_control.no_cache and not stale.cache_control.immutable
 
 

@@ -2,8 +2,7 @@
 // last touched, while it is on screen; failing that, a stepper already in step mode that is
 // wholly on screen. They never start one by themselves. Projected, PageUp/PageDown (a
 // presentation clicker), Home and End step too; on other pages those keys scroll, as they should.
-import { isBusy } from "./busy.js";
-import { isTyping, presenting } from "./page.js";
+import { isBusy, isTyping, presenting } from "./page.js";
 
 const KEYS = { ArrowRight: "next", ArrowLeft: "prev" };
 export const PRESENT_KEYS = { ArrowRight: "next", ArrowLeft: "prev", PageDown: "next", PageUp: "prev", Home: "start", End: "all" };

@@ -8,16 +8,11 @@
 // htmx.min.js and plotly.js, before DOMContentLoaded), from a folder whose URL names the digest
 // of all the modules together (grundy.web.assets.module_url): the relative imports between
 // them are as fresh as the page, however long the browser keeps each file.
-import * as actions from "./actions.js";
-import { announce } from "./announce.js";
-import * as busy from "./busy.js";
-import * as carry from "./carry.js";
-import { openWide } from "./contents.js";
 import * as focus from "./focus.js";
 import * as keys from "./keys.js";
 import * as language from "./language.js";
 import * as live from "./live.js";
-import { widgetOf } from "./page.js";
+import * as page from "./page.js";
 import { drawPlots } from "./plots.js";
 import * as report from "./report.js";
 import * as strip from "./strip.js";
@@ -26,18 +21,18 @@ import * as typing from "./typing.js";
 document.documentElement.classList.add("js");
 
 // ---------------------------------------------------------------- htmx, in the order it fires
-document.addEventListener("htmx:confirm", actions.onConfirm);
+document.addEventListener("htmx:confirm", typing.onConfirm);
 
 document.addEventListener("htmx:beforeRequest", (event) => {
-  const w = widgetOf(event);
-  if (w && w.id) { busy.begin(w.id); typing.forget(w.id); }
+  const w = page.widgetOf(event);
+  if (w && w.id) { page.begin(w.id); typing.forget(w.id); }
   live.stale();
 });
 
 document.addEventListener("htmx:afterRequest", (event) => {
   // A request that swapped nothing (an error, an abort) must not leave the widget busy.
-  const w = widgetOf(event);
-  if (w && w.id && !(event.detail && event.detail.successful)) busy.end(w.id);
+  const w = page.widgetOf(event);
+  if (w && w.id && !(event.detail && event.detail.successful)) page.end(w.id);
 });
 
 document.addEventListener("htmx:beforeSwap", (event) => {
@@ -47,18 +42,18 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 
 document.addEventListener("htmx:afterSwap", (event) => {
   typing.restoreTyping(event);
-  carry.noteChanged(event);
+  language.noteChanged(event);
   live.stale();
 });
 
 document.addEventListener("htmx:afterSettle", (event) => {
   const w = event.detail && event.detail.target;
   const fresh = w && w.id ? document.getElementById(w.id) : null;
-  if (w && w.id) busy.end(w.id);
+  if (w && w.id) page.end(w.id);
   focus.restoreFocus(fresh);
   if (fresh) {
-    announce(fresh);
-    actions.replay(fresh);
+    focus.announce(fresh);
+    typing.replay(fresh);
     keys.pressQueued(fresh);
   }
   focus.focusNext(event);
@@ -92,11 +87,11 @@ window.addEventListener("popstate", report.reportSoon);
 
 // ---------------------------------------------------------------- start
 function start() {
-  openWide();
+  page.openWide();
   language.suggestLanguage();
   if (window.htmx) window.htmx.onLoad(drawPlots);  // the page, then every fragment swapped in
   else drawPlots(document.body);
-  carry.restoreCarried();
+  language.restoreCarried();
   report.report();
   strip.start();
   live.schedule();

@@ -1,3 +1,5 @@
+// What the reader does while a widget's request is under way: typing, and actions.
+//
 // Typing across swaps (issue 24). A field typed in while the widget's request is under way would
 // be lost when the answer replaces the form (a quick reader ticks "SG values", then types a new
 // largest heap at once). What a field reads when the answer comes (its final value, however it
@@ -7,7 +9,7 @@
 // the new field as they would have on the old one: the new field's caret used to be at its start
 // (or, with a value put back, at its end), so "12" selected whole and then typed over with 15
 // read "1512" when the answer came between the select and the typing, as it can inside fill().
-import { isBusy } from "./busy.js";
+import { isBusy } from "./page.js";
 
 const typed = {};    // widget id -> {field name: the control typed in}
 const editing = {};  // widget id -> the text field the reader was in as the answer came, and its selection
@@ -78,5 +80,40 @@ export function restoreTyping(event) {
   // server put in its own words) keeps the caret the browser gave it.
   if (document.activeElement === now && now.value === edit.field.value && now.setSelectionRange) {
     try { now.setSelectionRange(edit.caret.start, edit.caret.end, edit.caret.direction); } catch (e) { /* no caret */ }
+  }
+}
+
+// ---------------------------------------------------------------- actions across swaps
+// An action taken while the widget's request is under way (Enter in a field, a box ticked, a
+// button pressed) waits for the answer and is then taken again on the new form, with what was
+// typed meanwhile. htmx would otherwise abort the request under way ("this:replace"), and every
+// abort is an error in the browser's console.
+const deferred = {};  // widget id -> how to find the control that acted, in the new form
+
+export function onConfirm(event) {
+  const elt = event.detail && event.detail.elt;
+  const w = elt && elt.closest ? elt.closest(".widget") : null;
+  if (!w || !w.id || !isBusy(w.id)) return;
+  event.preventDefault();
+  const trigger = event.detail.triggeringEvent;
+  const actor = trigger && trigger.submitter ? trigger.submitter : elt;
+  deferred[w.id] = { id: actor.id || "", name: actor.name || "", value: actor.value || "", form: actor.tagName === "FORM" };
+}
+
+// The widget has settled: the action that waited for it is taken on the new form.
+export function replay(fresh) {
+  const action = deferred[fresh.id];
+  delete deferred[fresh.id];
+  if (!action) return;
+  const actor = (action.id && document.getElementById(action.id)) ||
+    (action.name && Array.from(fresh.querySelectorAll("[name]")).find((el) =>
+      el.name === action.name && (el.type !== "submit" || el.value === action.value)));
+  const form = fresh.querySelector("form");
+  if (action.form || !actor) {
+    if (form && form.requestSubmit) form.requestSubmit();
+  } else if (actor.type === "submit") {
+    if (!actor.disabled) actor.click();
+  } else if (window.htmx) {
+    window.htmx.trigger(actor, "change");  // a box or a choice that applies at once
   }
 }
