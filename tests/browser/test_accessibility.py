@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from grundy.widgets import WIDGETS
+from tests.browser.conftest import HANG
 
 AXE = (Path(__file__).parent.parent / "vendor" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 SERIOUS = ("serious", "critical")
@@ -34,6 +35,8 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 @pytest.fixture()
 def scheme_page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(color_scheme="light", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(HANG)  # a context of its own: the suite's hang guard set here too
+    context.set_default_navigation_timeout(HANG)
     yield context.new_page()
     context.close()
 
