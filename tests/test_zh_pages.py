@@ -61,7 +61,7 @@ def test_the_problem_set_is_in_chinese(app: Flask, client: FlaskClient) -> None:
     # a judge's English title says it is English; a Chinese one does not
     assert '<span class="problem-title" lang="en">Good Luck in CET-4 Everybody!</span>' in html
     assert '<span class="problem-title">取(2堆)石子游戏</span>' in html
-    assert '解法见<a href="/zh/lessons/p-and-n-positions#hdu-1847-good-luck-in-cet-4-everybody">第 2 课《必败点与必胜点》</a>。' in html
+    assert '解法见<a href="/zh/lessons/p-and-n-positions#hdu-1847-good-luck-in-cet-4-everybody">第 2 课《必胜态与必败态》</a>。' in html
     assert "——评测机输出 <code>Kiki</code>" in html
     assert "否则输出 <code>Yes</code>" in html  # `…` in game_zh is what a judge prints
     assert left(main(html)) == []
@@ -108,22 +108,23 @@ def test_a_problem_without_its_chinese_does_not_load(tmp_path: Path) -> None:
 def test_the_glossary_leads_with_the_chinese_term(app: Flask, client: FlaskClient) -> None:
     html = page(client, "/zh/glossary")
     assert "<title>术语表 — Grundy</title>" in html and "<h1>术语表</h1>" in html
-    assert '<dt><strong>必败点</strong> <span class="en" lang="en">P-position</span></dt>' in html
+    assert ('<dt><strong>必败态（P 局面）</strong> <span class="also">也称：必败点</span> '
+            '<span class="en" lang="en">P-position</span></dt>') in html
     assert '<dt><strong>SG 函数</strong> <span class="en" lang="en">SG function</span></dt>' in html
     assert '<dt><strong>异或（Nim 和）</strong> <span class="en" lang="en">XOR (Nim sum)</span></dt>' in html
-    assert "<strong>反 SG</strong>" in html and "also written" not in html  # an English remark is for the English page
+    assert "<strong>公平组合游戏</strong>" in html and "(ICG)" not in html  # an English abbreviation is for the English page
     for t in app.extensions["grundy.glossary"]:
         assert HAN.search(t.means_zh) and t.means_zh in html and t.means not in html, t.term
-    assert '<a href="/zh/lessons/p-and-n-positions#two-kinds-of-positions">第 2 课《必败点与必胜点》</a>' in html
+    assert '<a href="/zh/lessons/p-and-n-positions#two-kinds-of-positions">第 2 课《必胜态与必败态》</a>' in html
     assert left(main(html)) == []
 
 
 def test_the_english_glossary_keeps_its_words(client: FlaskClient) -> None:
     html = page(client, "/glossary")
-    assert '<dt><strong>P-position</strong> <span class="zh" lang="zh-Hans">必败点</span></dt>' in html
+    assert '<dt><strong>P-position</strong> <span class="zh" lang="zh-Hans">必败态 (P 局面)</span>' in html
     assert "<dd>A position the player to move loses against perfect play (the Previous player wins)." in html
     assert '<a href="/lessons/p-and-n-positions#two-kinds-of-positions">Lesson 2: P- and N-positions</a>' in html
-    assert "反 SG (also written anti-SG)" in html and "轮到的一方" not in html
+    assert "公平组合游戏 (ICG)" in html and "不管先手怎么走" not in html
 
 
 def test_a_chinese_lesson_s_term_links_carry_the_chinese_definition(app: Flask, client: FlaskClient) -> None:
@@ -164,7 +165,7 @@ def test_the_projection_index_is_in_chinese(client: FlaskClient) -> None:
     html = page(client, "/zh/present/")
     assert "<title>投影展示小工具 — Grundy</title>" in html and "<h1>投影展示小工具</h1>" in html
     assert "“给学生的链接”" in html
-    assert '出现在<a href="/zh/lessons/p-and-n-positions">第 2 课《必败点与必胜点》</a>、' in html
+    assert '出现在<a href="/zh/lessons/p-and-n-positions">第 2 课《必胜态与必败态》</a>、' in html
     # the widgets' titles and blurbs are the widgets' own catalogues'
     own = re.sub(r"<h2>.*?</h2>\s*<p>.*?</p>", "", main(html), flags=re.S)
     assert left(own) == []
