@@ -25,7 +25,7 @@ nim bash wythoff fibonacci sprague grundy beatty zeckendorf bouton conway kiki e
 every kayles dawson twins mock turtles lasker ruler
 alice bob georgia john jack stan ollie lele yueyue cici willem
 cookie
-mex sg xor max min mod gcd lcm sum and or not
+mex sg xor max min mod gcd lcm sum and or not anti
 hdu poj zoj luogu bzoj codeforces atcoder cses gym spoj shoi hnoi zjoi sdoi oi wiki oi-wiki acm icpc noi noip cet icg
 python cpp java
 html json csv url

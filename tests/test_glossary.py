@@ -22,17 +22,19 @@ def test_the_notes_terms_are_the_notes_own(app: Flask) -> None:
     notes = SHARED / "notes"
     if not notes.is_dir():
         return  # a clone on its own: the notes live beside it in CI
-    text = "".join(p.read_text(encoding="utf-8") for p in notes.glob("*.txt"))
+    # "SG 函数" as the course spaces it is the notes' "SG函数"
+    text = re.sub(r"\s+", "", "".join(p.read_text(encoding="utf-8") for p in notes.glob("*.txt")))
     for t in app.extensions["grundy.glossary"]:
         if t.notes:
-            assert t.zh.split(" (")[0] in text, t.zh
+            assert re.sub(r"\s+", "", t.zh.split(" (")[0]) in text, t.zh
 
 
 def test_the_page_lists_every_term(app: Flask, client: FlaskClient) -> None:
     page = client.get("/glossary").text
     for t in app.extensions["grundy.glossary"]:
         assert f'id="{t.anchor}"' in page and t.zh in page
-    for zh in ("必败点", "必胜点", "奇异局势", "巴什博弈", "威佐夫博弈", "尼姆博弈", "SG函数", "阶梯博弈"):
+    for zh in ("必败态", "必胜态", "先手", "必胜走法", "博弈图", "奇异局势", "巴什博弈", "威佐夫博弈", "尼姆博弈",
+               "SG 函数", "阶梯博弈", "斐波那契博弈", "反 Nim 游戏"):
         assert zh in page
     assert 'href="/glossary"' in page  # in the header
 
@@ -78,8 +80,8 @@ def test_the_sj_entry_states_the_theorem_with_its_condition(app: Flask) -> None:
     assert "with all components worth 0 is the end of the game" in sj.means
     assert "XOR is not 0 and some component's SG value is greater than 1" in sj.means
     assert "the XOR is 0 and no component's is" in sj.means
-    assert "所有分量的 SG 值都为 0 的局面都是游戏的终点" in lesson.twins["zh"]
-    assert "所有分量的 SG 值都为 0 的局面都是游戏的终点" in sj.means_zh
+    assert "所有分量的 SG 值都为 0" in lesson.twins["zh"]
+    assert "所有分量的 SG 值都为 0 时游戏已经结束" in sj.means_zh
     assert "异或不为 0 且某个分量的 SG 值大于 1" in sj.means_zh and "异或为 0 且没有分量的 SG 值大于 1" in sj.means_zh
     assert fold(sj.means) == sj.means  # one line, as the page shows it
 
@@ -115,3 +117,29 @@ def test_the_new_terms_link_from_the_lessons_that_use_them(client: FlaskClient) 
     assert 'href="/glossary#kayles"' in circular and 'href="/glossary#octal-code"' in circular
     assert 'href="/zh/glossary#symmetry-strategy"' in client.get("/zh/lessons/take-and-break").text
     assert 'href="/zh/glossary#step-count"' not in client.get("/zh/lessons/p-and-n-positions").text  # 步数 there is any count
+
+
+def test_another_name_is_shown_as_also_called(client: FlaskClient) -> None:
+    """必败点 and 必胜点 are what some write-ups say: the glossary names them once, as 也称, beside the
+    course's 必败态 and 必胜态 (tests/test_terminology.py keeps them out of every other Chinese text)."""
+    zh, en = client.get("/zh/glossary").text, client.get("/glossary").text
+    assert '<strong>必败态（P 局面）</strong> <span class="also">也称：必败点</span>' in zh
+    assert '<strong>必胜态（N 局面）</strong> <span class="also">也称：必胜点</span>' in zh
+    assert '<span class="also">也称：Anti-Nim</span>' in zh
+    assert '<span class="zh" lang="zh-Hans">必败态 (P 局面)</span> <span class="also">(also called <span lang="zh-Hans">必败点</span>)</span>' in en
+    assert zh.count("必败点") == 1
+
+
+def test_the_singular_position_entry_agrees_with_lessons_4_and_5(app: Flask) -> None:
+    """奇异局势 is the classic Chinese write-up's word for the P-positions of its games: lesson 4 uses it
+    for Nim's positions with XOR 0, lesson 5 for Wythoff's P-positions, and the entry says both."""
+    from tests.lesson_code import ROOT
+
+    singular = next(t for t in app.extensions["grundy.glossary"] if t.zh == "奇异局势")
+    assert "必败态" in singular.means_zh and "尼姆博弈" in singular.means_zh and "异或为 0" in singular.means_zh
+    assert "威佐夫博弈" in singular.means_zh and "(⌊kφ⌋, ⌊kφ²⌋)" in singular.means_zh
+    assert "XOR to 0" in singular.means and "Wythoff" in singular.means and "P-position" in singular.means
+    for name, says in (("04-nim.md", "异或"), ("05-wythoff.md", "P 局面|必败态")):
+        paragraphs = (ROOT / "content" / "zh" / name).read_text(encoding="utf-8").split("\n\n")
+        using = [p for p in paragraphs if "奇异局势" in p and re.search(says, p)]
+        assert using, f"content/zh/{name} names 奇异局势 beside {says}"

@@ -110,7 +110,7 @@ def test_the_glossary_leads_with_the_chinese_term(app: Flask, client: FlaskClien
     assert "<title>术语表 — Grundy</title>" in html and "<h1>术语表</h1>" in html
     assert ('<dt><strong>必败态（P 局面）</strong> <span class="also">也称：必败点</span> '
             '<span class="en" lang="en">P-position</span></dt>') in html
-    assert '<dt><strong>SG 函数</strong> <span class="en" lang="en">SG function</span></dt>' in html
+    assert '<dt><strong>SG 函数（SG 值）</strong> <span class="en" lang="en">SG function</span></dt>' in html
     assert '<dt><strong>异或（Nim 和）</strong> <span class="en" lang="en">XOR (Nim sum)</span></dt>' in html
     assert "<strong>公平组合游戏</strong>" in html and "(ICG)" not in html  # an English abbreviation is for the English page
     for t in app.extensions["grundy.glossary"]:

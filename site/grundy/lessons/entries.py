@@ -12,9 +12,11 @@ import yaml
 SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def load_entries(path: Path, fields: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The file's entries in order; an entry missing a field is an error naming it by its first."""
-    entries: list[dict[str, Any]] = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
+def load_entries(path: Path, fields: tuple[str, ...], key: str | None = None) -> list[dict[str, Any]]:
+    """The file's entries in order (the list under ``key`` where the file is a mapping of lists);
+    an entry missing a field is an error naming it by its first."""
+    document: Any = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
+    entries: list[dict[str, Any]] = document if key is None else document[key]
     for entry in entries:
         missing = [f for f in fields if not str(entry.get(f, "")).strip()]
         if missing:

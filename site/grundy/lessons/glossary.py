@@ -1,6 +1,7 @@
 """The glossary: every term of the course in English and Chinese, read once from
 content/glossary.yaml (the one place a term's words, definitions in both languages and lesson
-section live)."""
+section live), and the course's Chinese terminology beside it: the words the Chinese pages use and
+the calques they must not (tests/test_terminology.py reads them through :func:`terminology`)."""
 from __future__ import annotations
 
 import re
@@ -25,13 +26,15 @@ APOSTROPHE = "['\u2019]"  # the typographer makes Bash's into Bash’s
 @dataclass(frozen=True, slots=True)
 class Term:
     term: str
-    zh: str  # as the notes write it, where they use the term
+    zh: str  # the course's Chinese term (the community's word; the notes' own where ``notes``)
     means: str  # one line, the course's words
     lesson: str  # the slug of the lesson that teaches it
     section: str  # the anchor of the section that does
     notes: bool = False  # whether the notes use this Chinese term
     forms: tuple[str, ...] = ()  # other ways a lesson writes it ("odious number"); plurals are found anyway
     means_zh: str = ""  # the definition in Chinese, for the Chinese pages
+    also_zh: tuple[str, ...] = ()  # other Chinese names a reader meets elsewhere (the glossary's 也称)
+    avoid_zh: tuple[str, ...] = ()  # Chinese words for it the course's Chinese must not use
 
     def meaning(self, language: str) -> str:
         """The one-line definition in ``language`` (the English where no Chinese is written)."""
@@ -60,8 +63,8 @@ class Term:
 
     @property
     def zh_pattern(self) -> re.Pattern[str]:
-        """The term as Chinese prose writes it: "SG函数" also as "SG 函数"; "恶毒数 / 邪恶数" is
-        either half. Chinese has no word spaces, so no word boundaries either."""
+        """The term as Chinese prose writes it: "SG函数" also as "SG 函数"; "必败态 (P 局面)" is
+        either name. Chinese has no word spaces, so no word boundaries either."""
         return _chinese_pattern(self.zh)
 
 
@@ -135,8 +138,51 @@ def load(path: Path) -> list[Term]:
     """The terms in the file's order."""
     return [Term(term=str(e["term"]), zh=str(e["zh"]), means=str(e["means"]), lesson=str(e["lesson"]),
                  section=str(e["section"]), notes=bool(e.get("notes", False)),
-                 forms=tuple(str(f) for f in e.get("forms", ())), means_zh=str(e["means_zh"]))
-            for e in load_entries(path, FIELDS)]
+                 forms=_strings(e, "forms"), means_zh=str(e["means_zh"]),
+                 also_zh=_strings(e, "also_zh"), avoid_zh=_strings(e, "avoid_zh"))
+            for e in load_entries(path, FIELDS, key="terms")]
 
 
-__all__ = ["Term", "link_first_uses", "load"]
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """A rule of the terminology that is not a glossary term ("2 的幂", not "二的幂")."""
+    en: str  # what it is about, in English
+    zh: str  # what the Chinese pages write
+    avoid_zh: tuple[str, ...] = ()
+    avoid_zh_pattern: str = ""  # a regular expression, where a plain string would catch good Chinese too
+    pronouns: tuple[str, ...] = ()  # never for a player in general ...
+    named: tuple[str, ...] = ()  # ... only for one of these, named in the same paragraph
+
+
+@dataclass(frozen=True, slots=True)
+class Avoided:
+    """One form the Chinese pages must not use, and what to write instead."""
+    pattern: re.Pattern[str]
+    use: str  # the chosen Chinese
+    about: str  # the English it stands for
+
+
+def usage(path: Path) -> list[Usage]:
+    """The terminology's rules that are not glossary terms, in the file's order."""
+    return [Usage(en=str(e["en"]), zh=str(e["zh"]), avoid_zh=_strings(e, "avoid_zh"),
+                  avoid_zh_pattern=str(e.get("avoid_zh_pattern", "")), pronouns=_strings(e, "pronouns"),
+                  named=_strings(e, "named"))
+            for e in load_entries(path, ("en", "zh"), key="usage")]
+
+
+def terminology(path: Path) -> list[Avoided]:
+    """Every avoided form of the table: the glossary terms' ``avoid_zh`` and the usage rules'."""
+    found = [Avoided(re.compile(re.escape(a)), t.zh_term, t.term) for t in load(path) for a in t.avoid_zh]
+    for u in usage(path):
+        found += [Avoided(re.compile(re.escape(a)), u.zh, u.en) for a in u.avoid_zh]
+        if u.avoid_zh_pattern:
+            found.append(Avoided(re.compile(u.avoid_zh_pattern), u.zh, u.en))
+    return found
+
+
+def _strings(entry: dict[str, object], key: str) -> tuple[str, ...]:
+    value = entry.get(key) or ()
+    return tuple(str(v) for v in value) if isinstance(value, list | tuple) else (str(value),)
+
+
+__all__ = ["Avoided", "Term", "Usage", "link_first_uses", "load", "terminology", "usage"]
