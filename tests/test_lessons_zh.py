@@ -39,10 +39,11 @@ def test_a_chinese_lesson_has_its_english_twins_fences_anchors_and_sources(app: 
     for key in ("notes", "problems"):
         assert front(path).get(key) == front(twin).get(key), key
     # the numbers of the English "What you learned" are in the Chinese one too
-    # (an English plural such as "1s" is the number 1 too, and "powers of two" is 2 的幂, the
-    # community's spelling, as the terminology table asks)
-    numbers = lambda html: sorted(re.findall(r"(?<![\w#-])\d+(?=s?(?![\w-]))",
-                                             re.sub(r"<[^>]+>", " ", html).replace("powers of two", "powers of 2")))
+    # (an English plural such as "1s" is the number 1 too; "powers of two" is 2 的幂, and an odious
+    # or evil number is 有奇数个 1 / 有偶数个 1 的数, the words the terminology table chooses)
+    text = lambda html: re.sub(r"<[^>]+>", " ", html).replace("powers of two", "2")
+    said = lambda html: re.sub(r"有[奇偶]数个 1 的数", "", text(html))
+    numbers = lambda html: sorted(re.findall(r"(?<![\w#-])\d+(?=s?(?![\w-]))", said(html)))
     from grundy.lessons.catalog import learned
 
     assert numbers(learned(zh.html) or "") == numbers(learned(en.html) or "")
