@@ -220,4 +220,4 @@ def test_a_problem_links_to_the_section_that_holds_its_program(app: Flask) -> No
         if holding:
             assert p.section in holding, (p.id, p.section, holding)
             linked += 1
-    assert linked == 7  # HDU 2516, POJ 3922, HDU 2486, HDU 3537, HDU 3032, HDU 5795, POJ 2311
+    assert linked == 8  # HDU 2516, POJ 3922, HDU 2486, HDU 3537, HDU 3032, HDU 5795, POJ 2311, Luogu P10501
