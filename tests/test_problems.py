@@ -2,7 +2,8 @@
 least 60 problems from at least 4 judges and 3 for every lesson, each id agreeing with its judge's
 address, each linking to a real section; each `grundy solve` command answers what the page says,
 every problem whose sample is on file has one, and what the page says the judge prints is in that
-sample. Each lesson ends with exactly its own problems, easiest first, in both languages."""
+sample. Each lesson ends with exactly its own problems, easiest first, in both languages; the set
+and each lesson's list run in the course's order with Luogu first, then HDU and POJ."""
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from grundy.cli import main
-from grundy.lessons.problems import DIFFICULTIES, load
+from grundy.lessons.problems import DIFFICULTIES, JUDGE_ORDER, course_order, judge_rank, load
 from tests.judge import JUDGE_FIXTURES, SHARED
 
 PROBLEMS = "grundy.problems"
@@ -59,6 +60,28 @@ def test_the_set_covers_every_lesson(app: Flask) -> None:
     for lesson in app.extensions["grundy.catalog"].lessons:
         assert per_lesson[lesson.slug] >= 3, (lesson.slug, per_lesson[lesson.slug])
     assert {p.difficulty for p in problems} == set(DIFFICULTIES) == {1, 2, 3}
+
+
+def test_luogu_comes_first(app: Flask, tmp_path: Path) -> None:
+    """Issue 27: Luogu first where Luogu has the problem, then HDU and POJ. The set runs lesson by
+    lesson in the course's order, easiest first, and Luogu's problems lead each difficulty; every
+    lesson but two has a Luogu problem (no Luogu problem of its own was found for lesson 6's
+    subtraction tables or lesson 11's ring of coins)."""
+    problems = _problems(app)
+    lessons = [lesson.slug for lesson in app.extensions["grundy.catalog"].lessons]
+    assert course_order(ROOT / "content" / "problems.yaml") == lessons
+    places = [(lessons.index(p.lesson), p.difficulty, judge_rank(p)) for p in problems]
+    assert places == sorted(places)
+    assert JUDGE_ORDER[0] == "Luogu" and judge_rank(next(p for p in problems if p.judge == "CSES")) == len(JUDGE_ORDER)
+    luogu = [p for p in problems if p.judge == "Luogu"]
+    assert len(luogu) >= 24 and {p.title_language for p in luogu} == {"zh", "en"}
+    assert set(lessons) - {p.lesson for p in luogu} <= {"mex-and-sg", "circular"}
+    # with no course beside it, a file is read in its own order
+    copy = tmp_path / "problems.yaml"
+    copy.write_text((ROOT / "content" / "problems.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    in_file = [p.id for p in load(copy)]
+    assert in_file[0] == "HDU 1847" and in_file != [p.id for p in problems]
+    assert [p.id for p in load(copy, lessons)] == [p.id for p in problems]
 
 
 def test_no_lesson_writes_its_own_list_of_problems() -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grundy.i18n import N_, _
+from grundy.lessons.catalog import FILENAME
 from grundy.lessons.entries import load_entries
 
 # The judges whose names Chinese writes its own way (the others, HDU, POJ, CSES…, are the same).
@@ -18,6 +19,10 @@ def problem_name(problem_id: str) -> str:
     "洛谷 P2197" on a Chinese page."""
     judge, _space, number = problem_id.partition(" ")
     return f"{_(JUDGE_NAMES[judge])} {number}".strip() if judge in JUDGE_NAMES else problem_id
+
+# A lesson's problems of one difficulty are listed Luogu first, then HDU and POJ, then the other
+# judges: the order a Chinese student meets judges in (judge_rank reads it).
+JUDGE_ORDER = ("Luogu", "HDU", "POJ")
 
 FIELDS = ("id", "title", "url", "lesson", "section", "difficulty", "game", "game_zh", "limits", "limits_zh")
 # How hard a problem is once its lesson is read, said once here and read by every page that shows it.
@@ -65,9 +70,25 @@ class Problem:
         return self.limits_zh if language == "zh" and self.limits_zh else self.limits
 
 
-def load(path: Path) -> list[Problem]:
-    """The problems in the file's order; a difficulty outside 1 to 3, or a `solve` without its
-    `outcome` (or the reverse, or `prints` without either), is an error naming the problem."""
+def course_order(path: Path) -> list[str]:
+    """The lessons' slugs in the course's order, named as the catalog names them (FILENAME): the
+    English lessons beside the file, content/en/NN-slug.md; empty where there is no such folder."""
+    found = (FILENAME.fullmatch(lesson.name) for lesson in sorted((path.parent / "en").glob("*.md")))
+    return [match["slug"] for match in found if match]
+
+
+def judge_rank(problem: Problem) -> int:
+    """Where a problem's judge comes among problems of one lesson and difficulty: Luogu first,
+    then HDU and POJ, then the others (JUDGE_ORDER)."""
+    return JUDGE_ORDER.index(problem.judge) if problem.judge in JUDGE_ORDER else len(JUDGE_ORDER)
+
+
+def load(path: Path, lessons: list[str] | None = None) -> list[Problem]:
+    """The problems in the course's order: by lesson (``lessons``, by default the course's order
+    read by :func:`course_order`), then by difficulty, then Luogu first (:func:`judge_rank`), the
+    file's order breaking ties; a problem of a lesson not in ``lessons`` comes after them all, in
+    the file's order. A difficulty outside 1 to 3, or a `solve` without its `outcome` (or the
+    reverse, or `prints` without either), is an error naming the problem."""
     found = []
     for entry in load_entries(path, FIELDS):
         fields = {k: str(v) for k, v in entry.items() if k != "difficulty"}
@@ -79,15 +100,21 @@ def load(path: Path) -> list[Problem]:
         if fields.get("outcome", "P") not in ("P", "N"):
             raise ValueError(f"{path}: {name} has outcome {fields['outcome']}, not P or N")
         found.append(Problem(difficulty=difficulty, **fields))
-    return found
+    order = {slug: i for i, slug in enumerate(course_order(path) if lessons is None else lessons)}
+
+    def place(p: Problem) -> tuple[int, int, int]:
+        return (order[p.lesson], p.difficulty, judge_rank(p)) if p.lesson in order else (len(order), 0, 0)
+
+    return sorted(found, key=place)
 
 
 def by_lesson(problems: list[Problem]) -> dict[str, list[Problem]]:
-    """Each lesson's problems, easiest first (the file's order within a difficulty)."""
+    """Each lesson's problems, easiest first, Luogu first within a difficulty (the order given
+    breaking ties)."""
     lessons: dict[str, list[Problem]] = {}
-    for p in sorted(problems, key=lambda p: p.difficulty):
+    for p in sorted(problems, key=lambda p: (p.difficulty, judge_rank(p))):
         lessons.setdefault(p.lesson, []).append(p)
     return lessons
 
 
-__all__ = ["DIFFICULTIES", "Problem", "by_lesson", "load"]
+__all__ = ["DIFFICULTIES", "JUDGE_ORDER", "Problem", "by_lesson", "course_order", "judge_rank", "load"]
