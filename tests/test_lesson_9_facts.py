@@ -224,6 +224,19 @@ def test_the_cli_lines_say_what_the_lesson_quotes() -> None:
     LESSON.says('"component 2: take 3 → 2"', "$ grundy solve nim 3 5 1 --misere")
 
 
+def test_the_chinese_lesson_shows_the_samples_in_its_widget() -> None:
+    """The Chinese lesson shows what the page shows, not the command line: its first XOR table
+    is the first sample (N, the one winning move takes 3 from heap 2), and the same table with a
+    single heap of 1 is the second (P)."""
+    zh = LESSON.twins["zh"]
+    assert "grundy solve" not in zh and "上面第一个异或表就是三堆 3、5、1" in zh
+    assert "从第 2 堆取走 3 枚" in zh and "改成只有一堆 1，它就判为 P" in zh
+    john = xor_columns.view(xor_columns.parse(LESSON.widgets("xor-columns")[0]))
+    assert john.outcome == "N" and [(m.heap, m.take) for m in john.moves] == [(2, 3)]
+    brother = xor_columns.view(xor_columns.parse(LESSON.widgets("xor-columns")[0] | {"heaps": "1"}))
+    assert brother.outcome == "P"
+
+
 def row_sg(k: int) -> list[int]:
     """SG of a row of k apples (HDU 2509): a move takes a consecutive block, leaving 0, 1 or 2 rows."""
     sg = [0] * (k + 1)
