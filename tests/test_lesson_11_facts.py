@@ -115,6 +115,20 @@ def test_rows_of_4_and_7() -> None:
     assert solve(fam, ["9"]).outcome == "P" and solve(fam, ["9"]).sg == 0
 
 
+def test_the_chinese_lesson_shows_rows_of_4_and_7_in_the_widget() -> None:
+    """The Chinese lesson shows what the page shows, not the command line: the first ring widget
+    set to 13 coins, after coin 1 and then coin 6, leaves the example's rows of 4 and 7 (coins 2-5
+    and 7-13), worth 1 ⊕ 2 = 3, N, and its winning move takes coins 2 and 3; the ring of 9 opens P."""
+    zh = LESSON.twins["zh"]
+    assert "grundy solve" not in zh and "硬币数改成 13，点硬币 1，再点硬币 6" in zh and "取走硬币 2 和 3" in zh
+    fence = LESSON.widgets("ring")[0]
+    nine = ring.view(ring.parse(fence))
+    assert nine.whole and nine.outcome == "P" and nine.total == 0
+    rows = ring.view(ring.parse(fence | {"n": "13", "moves": "1,6"}))
+    assert rows.rows == [(4, 1), (7, 2)] and rows.total == 3 and rows.outcome == "N"
+    assert rows.reply and rows.reply.run == (2, 2) and rows.reply.leaves == (7, 2)
+
+
 def test_try_it_answers() -> None:
     view = ring.view(ring.parse({"n": "10", "moves": "1-2"}))
     assert view.reply and view.reply.run == (6, 2) and view.reply.leaves == (3, 3)
