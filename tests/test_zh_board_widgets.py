@@ -126,7 +126,7 @@ def test_the_grid_speaks_chinese(client: FlaskClient) -> None:
     assert "往下移一格 → (1, 3)：SG 值 2" in said
     assert 'aria-label="(2, 3)：N，SG 值 1"' in page and "全部 169 格已显示" in said
     marbles = client.get("/zh/w/grid?game=marbles&cell=1,2", headers=HX).text
-    assert "(1, 2)：没有安全的走法（每一步都让对手立刻获胜），所以轮到的一方输：P。" in text(marbles)
+    assert "(1, 2)：没有安全的走法（每一步都让对手立刻获胜），所以先手必败：P。" in text(marbles)
     assert 'aria-label="(0, 0)：家"' in marbles and 'aria-label="(0, 3)：W，一步就能回家"' in marbles
     assert "这里的弹珠一步就能回家（立刻获胜）" in text(marbles)
     bomb = text(client.get("/zh/w/grid?game=bomb&cell=3,4", headers=HX).text)
@@ -150,7 +150,7 @@ def test_k_multiple_speaks_chinese(client: FlaskClient) -> None:
     assert "第 1 / 2 步：堆的分项" in text(client.get("/zh/w/k-multiple?step=1", headers=HX).text)
     assert "21 = 21，21 本身就是 k = 2 的必败数。" in text(client.get("/zh/w/k-multiple?n=21", headers=HX).text)
     assert "下一步取 1 到 20 个（上限 50 比整堆还多）。" in text(client.get("/zh/w/k-multiple?n=20&cap=50", headers=HX).text)
-    assert "堆空了：最后一个石子已经被取走，轮到的一方输了。" in text(client.get("/zh/w/k-multiple?n=0", headers=HX).text)
+    assert "堆空了：最后一个石子已经被取走，先手输了。" in text(client.get("/zh/w/k-multiple?n=0", headers=HX).text)
 
 
 @pytest.mark.parametrize("path, message", [
@@ -205,6 +205,6 @@ def test_titles_and_labels_are_marked_once_and_said_in_chinese(client: FlaskClie
     assert wythoff_plot.WIDGET.title == "Wythoff's game and the golden ratio"
     assert grid.GRID_GAMES["kiki"].corner == "down \\ left" and k_multiple.STAGES[0] == "the heap alone"
     for path, title in (("/zh/w/wythoff", "威佐夫博弈与黄金分割比"), ("/zh/w/grid", "二维局面的 P/N 与 SG 网格"),
-                        ("/zh/w/k-multiple", "K 倍动态减法：把一堆写成分项之和")):
+                        ("/zh/w/k-multiple", "k 倍动态减法博弈：把一堆拆成分项之和")):
         page = client.get(path).text
         assert f"<h1>{title}</h1>" in page and f'aria-label="{title}"' in page

@@ -119,14 +119,14 @@ def n_question(game: str) -> tuple[str, str, str]:
 def test_the_quiz_index_is_chinese(app: Flask, client: FlaskClient) -> None:
     page = body(client.get("/zh/quiz"))
     assert "<title>自测一下 — Grundy</title>" in page and "<h1>自测一下</h1>" in page
-    assert "每道题是一个局面：轮到走的一方能赢吗？" in page and "该走的人" not in page and "难度 1：小局面" in page and "难度 3：几个游戏的和" in page
+    assert "每道题给一个局面：先手能赢吗？" in page and "该走的人" not in page and "难度 1：小局面" in page and "难度 3：几个游戏的和" in page
     assert "成绩保存在本站签名的 cookie 里" in page
     assert practice_english(app, page) == []
 
 
 def test_the_play_index_is_chinese(app: Flask, client: FlaskClient) -> None:
     page = body(client.get("/zh/play"))
-    assert "<title>和电脑对弈 — Grundy</title>" in page and "电脑从不失误" in page
+    assert "<title>和电脑对弈 — Grundy</title>" in page and "电脑不会失误" in page
     assert '从 <span translate="no">3,4,5</span> 开始下' in page and "随机开局" in page and 'href="/zh/play/nim?start=3,4,5"' in page
     assert practice_english(app, page) == []
 
@@ -145,7 +145,7 @@ def test_the_score_book_is_chinese(client: FlaskClient) -> None:
 def test_a_question_is_chinese(app: Flask, client: FlaskClient, game: str) -> None:
     for level in (1, 2, 3):
         page = body(client.get(f"/zh/quiz/q?game={game}&level={level}&seed=7"))
-        assert "这个局面，该走的人能赢吗？" in page and "必胜（N）" in page and "必败（P）" in page
+        assert "这个局面，先手能赢吗？" in page and "必胜（N）" in page and "必败（P）" in page
         assert "规则：" in page and "这道题的链接" in page
         assert practice_english(app, page) == [], (game, level)
 
@@ -158,20 +158,20 @@ def test_the_feedback_is_chinese(app: Flask, game: str) -> None:
     client = app.test_client()
     form = {"game": game, "level": "1", "seed": seed}
     wrong = body(client.post("/zh/quiz/answer", data=form | {"says": "P"}))
-    assert "不对。" in wrong and "这个局面是" in wrong and "该走的人能赢" in wrong
-    assert "现在找出" in wrong and "想不出来？" in wrong and "下一题 →" in wrong
+    assert "不对。" in wrong and "这个局面是" in wrong and "先手必胜" in wrong
+    assert "现在找一" in wrong and "想不出来？" in wrong and "下一题 →" in wrong
     assert practice_english(app, wrong) == [], game
     again = body(client.post("/zh/quiz/answer", data=form | {"says": "N"}))
     assert "（这道题已经答过，不再计分。）" in again
     tried = body(client.post("/zh/quiz/move", data=form | {"after": losing}))
-    assert "这一步赢不了。" in tried and "是 N 局面：轮到对手走，而他有必胜着法。" in tried
+    assert "这一步赢不了。" in tried and "是 N 局面：现在对手是先手，手里有必胜走法。" in tried
     assert "对手的应手：" in tried and "再试" in tried and "只有你第一次走的那一步计入成绩。" in tried
     assert practice_english(app, tried) == [], game
     illegal = client.post("/zh/quiz/move", data=form | {"after": "1;1;1;1;1;1;1;1;1"})
     assert illegal.status_code == 400 and "这不是合法的一步。" in body(illegal)
     assert practice_english(app, body(illegal)) == [], game
     won = body(client.post("/zh/quiz/move", data=form | {"after": winning}))
-    assert "这是必胜着法。" in won and "是 P 局面：对手已经没有好棋可走了。" in won
+    assert "这是必胜走法。" in won and "是 P 局面：现在对手是先手，怎么走都赢不了。" in won
     assert "（这道题已经走过一步，不再计分。）" in won
     assert practice_english(app, won) == [], game
 
@@ -180,10 +180,10 @@ def test_a_p_position_is_explained_in_chinese(app: Flask, client: FlaskClient) -
     seed = next(s for s in range(1, 100) if question("nim", 1, s).outcome() == "P")
     form = {"game": "nim", "level": "1", "seed": str(seed)}
     page = body(client.post("/zh/quiz/answer", data=form | {"says": "P"}))
-    assert "答对了。" in page and "只要对手不失误，该走的人必败。" in page
+    assert "答对了。" in page and "只要对手不失误，先手必败。" in page
     assert "讲解见" in page and "第 4 课《尼姆博弈》" in page
     moved = client.post("/zh/quiz/move", data=form | {"after": "1"})
-    assert moved.status_code == 400 and "无法检查这一步：</strong>这个局面是 P：根本没有必胜着法可找。" in body(moved)
+    assert moved.status_code == 400 and "无法检查这一步：</strong>这个局面是 P：根本没有必胜走法可找。" in body(moved)
 
 
 def test_the_level_tag_and_the_title_are_chinese(client: FlaskClient) -> None:
@@ -209,9 +209,9 @@ def test_a_bad_question_says_why_in_chinese(app: Flask, client: FlaskClient, pat
 
 def test_a_bad_answer_and_a_move_before_the_answer_are_refused_in_chinese(client: FlaskClient) -> None:
     bad = client.post("/zh/quiz/answer", data={"game": "nim", "level": "1", "seed": "3", "says": "maybe"})
-    assert bad.status_code == 400 and "请回答 P（该走的人必败）或 N（该走的人必胜）" in body(bad)
+    assert bad.status_code == 400 and "请回答 P（先手必败）或 N（先手必胜）" in body(bad)
     early = client.post("/zh/quiz/move", data={"game": "nim", "level": "1", "seed": "3", "after": "1"})
-    assert early.status_code == 400 and "<strong>还不能检查走法：</strong>请先判断这个局面是必胜（N）还是必败（P）。" in body(early)
+    assert early.status_code == 400 and "<strong>还不能检查走法：</strong>请先判断这个局面是先手必胜（N）还是先手必败（P）。" in body(early)
 
 
 # ------------------------------------------------------------------ play
@@ -230,19 +230,19 @@ def test_a_game_is_chinese(app: Flask, client: FlaskClient, game: str) -> None:
 def test_a_move_the_hints_undo_and_restart_are_chinese(client: FlaskClient) -> None:
     page = body(follow(client, "/zh/play/nim?start=3,4,5&moves=3,4,4&hints=1"))
     assert "<strong>轮到你了。</strong>" in page and "电脑从第 1 堆取走 3 个。" in page
-    assert "这个局面是 P（SG = 0）：只要对手不失误，该走的人必败。" in page
+    assert "这个局面是 P（SG = 0）：只要对手不失误，先手必败。" in page
     assert '<strong>你</strong>：从第 3 堆取走 1 个 → <span translate="no">3,4,4</span>' in page
     assert '<strong>电脑</strong>：从第 1 堆取走 3 个 → <span translate="no">0,4,4</span>' in page
-    assert ('失误：<span translate="no">3,4,5</span> 本来是 N，这一步却留下了 N 局面。必胜的走法是：从第 1 堆取走 2 个 → '
+    assert ('失误：<span translate="no">3,4,5</span> 本来是 N，这一步却留下了 N 局面。必胜走法是：从第 1 堆取走 2 个 → '
             '<span translate="no">1,4,5</span>。') in page
-    assert 'title="走到 N，SG 为 ' in page and "必胜着法：给对手留下 P 局面。" in page
+    assert 'title="走到 N，SG 为 ' in page and "必胜走法：给对手留下 P 局面。" in page
     assert ">↶ 悔一步</a>" in page and ">重新开始</a>" in page and 'href="/zh/play/nim?start=3,4,5&amp;first=you&amp;hints=1"' in page
 
 
 def test_a_finished_game_is_chinese(client: FlaskClient) -> None:
     lost = body(follow(client, "/zh/play/nim?start=1,2,3&moves=0,2,3/0,2,2/0,1,2/0,1,1/0,0,1/0,0,0"))
     assert "<strong>电脑赢了。</strong>" in lost and "你已经无步可走。" in lost
-    assert "你从来没有拿到过必胜局面：开局就是 P 局面" in lost
+    assert "你一次都没拿到过必胜态：开局就是 P 局面" in lost
     slipped = body(follow(client, "/zh/play/nim?start=3,4,5&moves=3,4,4"))
     while "电脑赢了" not in slipped:  # play the first move listed until the game is over
         move = re.search(r'<button type="submit" name="moves" value="([^"]+)"', slipped)

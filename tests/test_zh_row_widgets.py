@@ -70,8 +70,8 @@ def test_the_coin_row_speaks_chinese(client: FlaskClient) -> None:
     html = client.get("/zh/w/coins?row=THHTH", headers=HX).text
     assert ">Mock Turtles：翻一枚、两枚或三枚</option>" in html and ">Twins：恰好翻两枚</option>" in html
     assert "正面在 1、2、4，值分别是 2、4、8。" in html
-    assert "2 ⊕ 4 ⊕ 8 = <strong>14</strong>：不为 0，轮到的一方把它变成 0 就赢。" in html
-    assert 'class="move">翻动硬币 1、2、4</button>' in html and "必胜着法" in html
+    assert "2 ⊕ 4 ⊕ 8 = <strong>14</strong>：不为 0，先手把它变成 0 就赢。" in html
+    assert 'class="move">翻动硬币 1、2、4</button>' in html and "必胜走法" in html
     assert 'aria-label="硬币 1：正面，点击翻面"' in html
     first = client.get("/zh/present/coins?row=THHTH&step=0", headers=HX).text
     assert "每个正面单独值多少？先想一想，再按“下一步”。" in first

@@ -96,16 +96,16 @@ def test_the_whole_page_and_its_projection_hold_no_english_of_these_widgets(clie
 
 def test_nim_in_binary_reads_like_the_lesson(client: FlaskClient) -> None:
     html = squeeze(widget(client, "/zh/w/xor-columns?heaps=14,21,39"))
-    assert "各堆 <small>（石子数，用逗号隔开）</small>" in html and "反常规则（取走最后一个石子的人输）" in html
+    assert "各堆 <small>（石子数，用逗号隔开）</small>" in html and "反常规则（拿走最后一枚的一方输）" in html
     assert ">+ 加一堆</button>" in html and ">− 去掉最后一堆</button>" in html
     assert "每列 1 的个数" in html and ">异或</th>" in html and "所有步骤都已显示" in html
-    assert "异或是 60，不为 0：轮到的一方<strong>必胜</strong>。它的最高位 1 在 32 位那一列（已标出）。" in html
+    assert "异或是 60，不为 0：先手<strong>必胜</strong>。它的最高位 1 在 32 位那一列（已标出）。" in html
     assert "<strong>从第 3 堆取走 12 个</strong>，每一列就又都是偶数了。" in html
-    assert ">从第 3 堆取走 12 个</button> → 14, 21, 27" in html and "这是唯一的必胜着法。" in html
+    assert ">从第 3 堆取走 12 个</button> → 14, 21, 27" in html and "这是唯一的必胜走法。" in html
     three = squeeze(widget(client, "/zh/w/xor-columns?heaps=55,81,121"))
-    assert "一共有 3 种必胜着法" in three and ">从第 1 堆取走 15 个</button>" in three
+    assert "一共有 3 种必胜走法" in three and ">从第 1 堆取走 15 个</button>" in three
     p = squeeze(widget(client, "/zh/w/xor-columns?heaps=1,2,3"))
-    assert "每一列都有偶数个 1，所以异或为 0：轮到的一方<strong>必败</strong>。" in p
+    assert "每一列都有偶数个 1，所以异或为 0：先手<strong>必败</strong>。" in p
 
 
 def test_nim_in_binary_steps_in_chinese(client: FlaskClient) -> None:
@@ -124,7 +124,7 @@ def test_misere_nim_s_endgame_in_chinese(client: FlaskClient) -> None:
     html = squeeze(widget(client, "/zh/w/xor-columns?heaps=1,1,5&misere=1"))
     assert "恰好只有一堆多于 1 枚（第 3 堆）" in html and "除它之外还有 2 个 1 枚的堆" in html
     assert "<strong>从第 3 堆取走 4 枚</strong>，让它剩 1 枚" in html and ">从第 3 堆取走 4 个</button> → 1, 1, 1" in html
-    assert "反常规则下，轮到的一方已经<strong>赢了</strong>" in widget(client, "/zh/w/xor-columns?heaps=0,0&misere=1")
+    assert "反常规则下，先手已经<strong>赢了</strong>" in widget(client, "/zh/w/xor-columns?heaps=0,0&misere=1")
     assert "共有 3 个 1，是奇数（异或为 1）" in widget(client, "/zh/w/xor-columns?heaps=1,1,1&misere=1")
     assert "虽是反常规则" in widget(client, "/zh/w/xor-columns?heaps=3,5,1&misere=1")
 
@@ -139,7 +139,7 @@ def test_a_sum_names_its_components_in_chinese(client: FlaskClient) -> None:
     assert "各 SG 值的异或为 3" in html and "在分量 2（巴什堆 7）里：取走 3 个 → 4（SG 3 → 0）" in html
     assert "在分量 3（减法堆 8）里：取走 4 个 → 4（SG 1 → 2）" in html
     p = squeeze(widget(client, "/zh/w/game-sum?nim=1,2,3&bash=&sub=&wythoff="))
-    assert "和大小为 1、2、3 的几堆尼姆堆一模一样" in p
+    assert "和石子数为 1、2、3 的几堆尼姆堆一模一样" in p
     wythoff = widget(client, "/zh/w/game-sum?nim=1&bash=&sub=&wythoff=2,3")
     assert "在分量 2（威佐夫两堆 2,3）里：从两堆各取走 2 个 → 0,1（SG 5 → 1）" in wythoff
 
@@ -176,7 +176,7 @@ def test_normal_and_misere_rows_in_chinese(client: FlaskClient) -> None:
     assert "<strong>反常规则，堆 4：</strong>每一步都走到这一行的 N（取走 1 个 → 3、取走 2 个 → 2），所以 4 是 P。" in step
     assert "已填 5 / 13 堆" in step and "两种规则各一行。每一堆的两格" in step
     stuck = squeeze(widget(client, "/zh/w/misere-table?step=1"))
-    assert "无步可走，轮到的一方被困住，<strong>输了</strong>：P。" in stuck and "无法行动的一方<strong>赢了</strong>" in stuck
+    assert "无步可走，先手被困住，<strong>输了</strong>：P。" in stuck and "无法行动的一方<strong>赢了</strong>" in stuck
 
 
 def test_every_sg_in_chinese(client: FlaskClient) -> None:
@@ -186,10 +186,10 @@ def test_every_sg_in_chinese(client: FlaskClient) -> None:
     assert "<strong>(5, 8)</strong>：4 步。每一步都走到 N 局面；" in html  # no space after 。
     assert "★ 取走 5 个 → (3, 5)：<span class=\"chip is-N\">N</span> 3 步" in html
     assert "同时进行 2 局" in html and "(3, 5)：3 步，最长；这一回合：取走 3 个 → (2, 3)" in html
-    assert "最长的那一局还要走 3 步，是奇数，所以它的最后一步由<strong>现在轮到的一方</strong>来走" in html
+    assert "最长的那一局还要走 3 步，是奇数，所以它的最后一步由<strong>先手</strong>来走" in html
     assert ">在每一局里走完这一回合</button>" in html
     even = widget(client, "/zh/w/every-sg?size=8&pairs=2,3 1,1")
-    assert "是偶数，所以它的最后一步由<strong>另一方</strong>" in even
+    assert "是偶数，所以它的最后一步由<strong>后手</strong>" in even
     done = widget(client, "/zh/w/every-sg?size=8&pairs=0,3 2,0")
     assert "每一局都结束了。" in done and "已结束" in done
     hiding = squeeze(widget(client, "/zh/w/every-sg?size=6&step=5&pairs=3,5"))

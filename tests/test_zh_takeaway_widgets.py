@@ -61,12 +61,12 @@ def test_the_pn_table_speaks_chinese(client: FlaskClient) -> None:
     assert "把堆大小上限调到 10 或更大，才能看到一个完整的周期。" in late
     p = text(client.get("/zh/w/pn-table?rule=set&set=1,3,4&upto=30&sg=1&step=8", headers=HX).text)
     assert ("堆 7：每一步都走到 N 局面：取走 1 个 → 6（N）、取走 3 个 → 4（N）、取走 4 个 → 3（N）。"
-            "不管轮到的一方怎么走，对手都能赢，所以 7 是 P。") in p
+            "不管先手怎么走，对手都能赢，所以 7 是 P。") in p
     assert "SG(7) = mex{1, 2} = 0。" in p
     n = text(client.get("/zh/w/pn-table?rule=powers-of-two&upto=300&step=300", headers=HX).text)
-    assert "堆 299：取走 2 个 → 297，这是 P。能一步走到 P 局面，所以 299 是 N。其他必胜着法：取走 8 个 → 291、" in n
+    assert "堆 299：取走 2 个 → 297，这是 P。能一步走到 P 局面，所以 299 是 N。其他必胜走法：取走 8 个 → 291、" in n
     stuck = text(client.get("/zh/w/pn-table?rule=set&set=3,4&step=2", headers=HX).text)
-    assert "堆 1：无步可走（允许取的个数都比 1 大），轮到的一方已经输了：1 是 P。" in stuck
+    assert "堆 1：无步可走（允许取的个数都比 1 大），先手已经输了：1 是 P。" in stuck
     assert ">每次取的个数是斐波那契数</strong>" in client.get("/zh/w/pn-table?rule=fibonacci", headers=HX).text
     assert "表还是空的。" in client.get("/zh/w/pn-table?step=0", headers=HX).text
 
