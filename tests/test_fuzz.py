@@ -23,6 +23,8 @@ NASTY = [
     "", " ", "0", "-1", "1e9", "²", "①", "٣", "३", "10" * 500, "9" * 1000, "9" * 5000, "１２", "1,,2", ",", ";", "x" * 10_000, "\x00",
     "\x1b[31m", "%ff", "<script>alert(1)</script>", "' OR 1=1 --", "none", "random", "1,2;3,4", "4x5", "0,0;0,0;0,0",
     "²,1", "3,①", "1,²;2,3", "٣x٤", "1,2,²", "²/1", "1/2/3", "../../etc/passwd", "Infinity", "NaN", "True", "[]", "{}", "row5", "20:6", ".77", "\u202e", "🂡",
+    # as a Chinese phone types (issue 27.2): full-width digits, letters and punctuation, 、 and the ideographic space
+    "３，５", "（３，５）；（２，７）", "３\u3000５", "5、3、1", "ＡＣＥ３４７", "○9", "环 8", "-0", "١٢，３", "ﷺ" * 300,
 ]
 FUZZ_ADDRESS = "192.0.2.77"  # a documentation address (RFC 5737)
 # Mostly the hand-picked nasty values (each key meets each of them often), some random text and numbers.

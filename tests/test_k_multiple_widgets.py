@@ -47,7 +47,7 @@ def test_mid_game_positions_and_the_end(client: FlaskClient) -> None:
 @pytest.mark.parametrize("query, field", [
     ("n=1000000000000&k=2", "n"), ("n=20&k=0", "k"), ("n=20&k=101", "k"), ("n=20&k=2&cap=0", "cap"),
     ("k=2&play=18", "play"), ("k=2&play=18:0", "play"), ("k=2&play=x:4", "play"), ("k=2&play=1000000000000:1", "play"),
-    ("k=2&play=１８:4", "play"), ("n=20&k=2&step=3", "step"),
+    ("k=2&play=١٨:4", "play"), ("n=20&k=2&step=3", "step"),
 ])
 def test_bad_input_names_its_field(client: FlaskClient, query: str, field: str) -> None:
     r = client.get(f"/w/k-multiple?{query}", headers=HX)

@@ -1,5 +1,7 @@
 """One reader of typed numbers (grundy.numerals), used by every layer: ASCII digits only, the
-length bounded before converting, and no other way of reading a number left in the code."""
+length bounded before converting, and no other way of reading a number left in the code. (What a
+phone types, full-width ３ and ，, is made ASCII where a field enters, before this reader sees it:
+tests/test_input_zh.py.)"""
 from __future__ import annotations
 
 import re
@@ -20,7 +22,8 @@ from grundy.numerals import digit_limit, is_numeral, read_whole
 SITE = Path(__file__).resolve().parents[1] / "site" / "grundy"
 HX = {"HX-Request": "true"}
 # Digits int() and \d accept but a keyboard's digit keys do not type: Arabic-Indic, Devanagari,
-# full-width, mathematical bold; and ones only str.isdigit() accepts (superscript, circled).
+# full-width (the reader's; the routes make them ASCII first), mathematical bold; and ones only
+# str.isdigit() accepts (superscript, circled).
 FOREIGN = ["١٢", "१२", "１２", "𝟏𝟐", "²", "①", "1١"]
 
 
@@ -67,12 +70,13 @@ def test_the_length_is_bounded_before_converting() -> None:
     assert error.value.code == "too-long"
     with pytest.raises(GameError) as error:
         number("١٢", "the heap")
-    assert error.value.code == "not-a-number"
+    assert error.value.code == "foreign-digit"
 
 
 def test_no_other_number_reader_is_left_in_the_code() -> None:
-    """int() on text is read_whole's alone: no isdigit(), no Unicode \\d, no int() of a match."""
-    suspicious = re.compile(r"\.isdigit\(|\.isdecimal\(|\.isnumeric\(|\\d")
+    """int() on text is read_whole's alone: no isdigit(), no Unicode \\d, no int() of a match; and
+    typed text is normalised in one place (numerals.typed: no other unicodedata, no other NFKC)."""
+    suspicious = re.compile(r"\.isdigit\(|\.isdecimal\(|\.isnumeric\(|\\d|unicodedata|NFKC")
     found = []
     for path in SITE.rglob("*.py"):
         if path.name == "numerals.py":
@@ -101,10 +105,11 @@ ENTRY_POINTS = [
 
 
 @pytest.mark.parametrize("template", ENTRY_POINTS)
-@pytest.mark.parametrize("digits", ["١٢", "１２"])
+@pytest.mark.parametrize("digits", ["١٢", "१२"])
 def test_digits_of_other_scripts_are_refused_at_every_entry_point(client: FlaskClient, template: str, digits: str) -> None:
-    """The same URL with ASCII 12 is fine; with the Arabic-Indic or full-width 12 (which int()
-    and \\d accept) it is a 400 that says what was wrong."""
+    """The same URL with ASCII 12 is fine; with the Arabic-Indic or Devanagari 12 (which int()
+    and \\d accept) it is a 400 that says what was wrong. (Full-width １２ is what a phone types:
+    read as 12, tests/test_input_zh.py.)"""
     assert unicodedata.digit(digits[0]) == 1
     ascii_url = template.format("12").replace("take-away?moves=12", "take-away?moves=1")
     assert client.get(ascii_url, headers=HX).status_code in (200, 303), ascii_url

@@ -98,7 +98,7 @@ PRESENT_BAD = [case for case in BAD if case[0] in PRESENTABLE and case[2] != "id
     ("grid", "step=2&hide=2", "hide", "Hide until revealed is a switch"),
     ("mex-steps", "hide=x", "hide", "Hide until revealed is a switch"),
     ("xor-columns", "step=6", "step", "The step (stages shown) must be from 0 to 5; got 6."),
-    ("xor-columns", "step=-1", "step", "The step (stages shown) must be from 0 to 5; got -1."),
+    ("xor-columns", "step=-1", "step", "The step (stages shown) must be a whole number from 0 to 5; got -1."),
     ("xor-columns", "step=two", "step", "The step (stages shown) must be a whole number from 0 to 5; got 'two'."),
     ("wythoff", "span=25&step=11", "step", "The step (P-positions up to 25 shown) must be from 0 to 10; got 11."),
     ("wythoff", "span=5&step=4", "step", "The step (P-positions up to 5 shown) must be from 0 to 3; got 4."),

@@ -198,7 +198,7 @@ def test_wythoff_widget_plot_and_precision_lab(client: FlaskClient) -> None:
 
 
 BAD = [
-    ("pn-table", "upto=-1", "upto", "The largest heap must be from 0 to 300; got -1."),
+    ("pn-table", "upto=-1", "upto", "The largest heap must be a whole number from 0 to 300; got -1."),
     ("pn-table", "upto=", "upto", "The largest heap is empty: give a whole number from 0 to 300."),
     ("pn-table", "rule=bash&m=", "m", "m (take 1 to m) is empty"),
     ("pn-table", "rule=set&set=", "set", "The set S is empty"),

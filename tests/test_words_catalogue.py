@@ -130,7 +130,7 @@ SAMPLES: dict[str, object] = {
     "help": Phrase("take 1 to M"), "example": "3", "coins": 12, "k": 3, "a": 4, "b": 7, "r": 3, "c": 3,
     "rows": 4, "cols": 5, "digits": 31, "steps": "2,000,000", "octal": "0.137", "choices": Listing(("nim", "bash")),
     "reach": "3,000,000", "count": "2,000,000", "rule": Phrase("take 1 to %(m)s", {"m": 3}), "n": 200_000,
-    "move": 2, "take": 4, "heap": 3, "allowed": Listing((1, 2, 3)),
+    "move": 2, "take": 4, "heap": 3, "allowed": Listing((1, 2, 3)), "digit": "'١'",
 }
 
 

@@ -163,7 +163,7 @@ def test_k_multiple_speaks_chinese(client: FlaskClient) -> None:
     ("/zh/w/grid?size=99", "“网格大小”必须在 2 到 24 之间，收到的却是 99。"),
     ("/zh/w/grid?game=chess", "“游戏”没有 'chess' 这一项"),
     ("/zh/w/k-multiple?play=x", "一步写成“走完后剩下的石子数:下一步最多能取的数”，例如 17:6（两个数都不超过 999,999,999,999）。"),
-    ("/zh/w/k-multiple?n=-1", "“石子数”必须在 0 到 999999999999 之间，收到的却是 -1。"),
+    ("/zh/w/k-multiple?n=-1", "“石子数”必须是不超过 999999999999 的非负整数，收到的却是 -1。"),
     ("/zh/w/k-multiple?cap=0", "“下一步最多能取的数”必须在 1 到 999999999999 之间，收到的却是 0。"),
 ])
 def test_a_bad_parameter_is_explained_in_chinese(client: FlaskClient, path: str, message: str) -> None:

@@ -17,6 +17,7 @@ from grundy.games.family import Family
 from grundy.games.registry import FAMILIES, family
 from grundy.games.solve import Solution, WinningMove, solve
 from grundy.games.table import table as make_table
+from grundy.numerals import typed
 from grundy.words import describe
 
 # Every rule option any family reads, with the families that read it: --max, --set, --k, …
@@ -85,7 +86,9 @@ def _family(game: str, given: dict[str, str | None]) -> Family[Any]:
 
 
 def _given(kwargs: dict[str, Any]) -> dict[str, str | None]:
-    return {option: kwargs.get(option.lstrip("-").replace("-", "_")) for option in RULE_OPTIONS}
+    """The rule options given, each read as typed (grundy.numerals.typed: --max ３ is --max 3)."""
+    values = {option: kwargs.get(option.lstrip("-").replace("-", "_")) for option in RULE_OPTIONS}
+    return {option: None if value is None else typed(value) for option, value in values.items()}
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -130,6 +133,7 @@ def solve_command(game: str, components: tuple[str, ...], as_json: bool, every: 
                   **rule: str | None) -> None:
     """Who wins from a position, and every winning move."""
     fam = _family(game, _given(rule))
+    components = tuple(typed(c) for c in components)  # as typed: ３，５ is 3,5
     if not components:
         fail(f"give at least one component of {game}, e.g. `grundy solve {game} {fam.example}` (see --help)")
     try:
@@ -174,7 +178,7 @@ def table(game: str, upto: str, as_json: bool, **rule: str | None) -> None:
     from grundy.games.family import number
 
     try:
-        result = make_table(fam, number(upto, "--upto"))
+        result = make_table(fam, number(typed(upto), "--upto"))
     except GameError as error:
         fail(str(error))
     if as_json:

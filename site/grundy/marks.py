@@ -136,6 +136,19 @@ class GameName:
         return self.key
 
 
+def quoted(value: object, most: int | None = None) -> str:
+    """A value as the reader typed it, in quotes, for a message (``%(got)r`` says it so): '3 5'.
+    Never an escape: a character that cannot be shown (a control or format character, a space
+    other than the plain one) shows as �. A text longer than ``most`` characters is cut, with
+    "…". What is not text is written as Python writes it (12, [1, 2])."""
+    if not isinstance(value, str):
+        return repr(value)
+    text = value if most is None or len(value) <= most else value[:most] + "…"
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
+    return f"'{text}'"
+
+
 def said(value: object, catalogue: Catalogue = ENGLISH) -> str:
     """A placeholder's value in words: said in the catalogue's language if it is words itself."""
     if isinstance(value, (Phrase, Listing, GameName)):
@@ -177,15 +190,15 @@ def _plan(template: str) -> Plan:
 
 def fill(template: str, params: Mapping[str, object], catalogue: Catalogue = ENGLISH) -> str:
     """``template % params``, each value said in ``catalogue``'s language (``%(name)r`` quotes it
-    as given). Where a value's Latin letters or digits meet the template's Chinese characters, a
-    space is put between them, as Chinese typesetting does: "%(what)s必须是整数" reads "K 必须是整数"
-    and "堆的大小必须是整数"."""
+    as typed, by :func:`quoted`). Where a value's Latin letters or digits meet the template's
+    Chinese characters, a space is put between them, as Chinese typesetting does: "%(what)s必须是整数"
+    reads "K 必须是整数" and "堆的大小必须是整数"."""
     steps, tail = _plan(template)
     out: list[str] = []
     for text, name, conversion, before, after in steps:
         out.append(text)
         value = params[name]
-        said_value = repr(value) if conversion == "r" else said(value, catalogue)
+        said_value = quoted(value) if conversion == "r" else said(value, catalogue)
         if before == _AFTER_A_VALUE:
             before = _kind(out[-2][-1]) if len(out) > 1 and out[-2] else 0
         if said_value and before and before + _kind(said_value[0]) == _LATIN + _HAN:
@@ -197,4 +210,5 @@ def fill(template: str, params: Mapping[str, object], catalogue: Catalogue = ENG
     return "".join(out)
 
 
-__all__ = ["AND", "CLAUSES", "ENGLISH", "OR", "SEPARATOR", "Catalogue", "GameName", "Listing", "NP_", "N_", "Phrase", "fill", "nphrase", "phrase", "said"]
+__all__ = ["AND", "CLAUSES", "ENGLISH", "OR", "SEPARATOR", "Catalogue", "GameName", "Listing", "NP_", "N_", "Phrase", "fill", "nphrase", "phrase",
+           "quoted", "said"]

@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
 from grundy.games.core import WHAT, Action, Game, GameError, Move, Outcome, nim_sum, outcome_of
-from grundy.marks import N_, NP_, GameName, Phrase
-from grundy.numerals import digit_limit, is_numeral, read_whole
+from grundy.marks import N_, NP_, GameName, Phrase, quoted
+from grundy.numerals import digit_limit, foreign_digit, is_numeral, read_whole
 
 C = TypeVar("C", int, tuple[int, int], tuple[int, ...])
 
-EMPTY = "none"  # how a position with no components left is written
+EMPTY = "none"  # how a position with no components left is written, unless a family says (Family.empty)
 Layout = Literal["heaps", "pairs", "none"]  # how `grundy table` lays out single components
 
 
@@ -37,14 +37,21 @@ def number(text: str, what: str, *, lo: int = 0, hi: int | None = None) -> int:
     web layer bounds the length of what it passes in). ``what`` names it in the error, marked
     ``NP_("what", …)`` where it is written (or said already, by a caller in a request)."""
     raw = text.strip()
-    value = read_whole(raw)
+    value = read_whole(raw, signed=True)
     named = Phrase(what, context=WHAT)
     if value is None:
         shown = raw if len(raw) <= 20 else raw[:20] + "…"
-        if is_numeral(raw):
+        if is_numeral(raw, signed=True):
             most = digit_limit()
             raise GameError(N_("%(what)s has more than %(most)s digits"), "too-long", what=named, most=f"{most:,}")
+        if foreign_digit(raw) is not None:
+            raise foreign_digits(raw)
         raise GameError(N_("%(what)s must be a whole number; got %(got)r"), "not-a-number", what=named, got=shown)
+    if value < 0 == lo:  # a whole number ≥ 0 (非负整数) was asked for, not just "a whole number"
+        if hi is not None:
+            raise GameError(N_("%(what)s must be a whole number from 0 to %(hi)s; got %(got)s"), "negative",
+                            what=named, hi=f"{hi:,}", got=f"{value:,}")
+        raise GameError(N_("%(what)s must be a whole number ≥ 0; got %(got)s"), "negative", what=named, got=f"{value:,}")
     if hi is not None and not lo <= value <= hi:
         raise GameError(N_("%(what)s must be from %(lo)s to %(hi)s; got %(got)s"), "out-of-range",
                         what=named, lo=f"{lo:,}", hi=f"{hi:,}", got=f"{value:,}")
@@ -52,6 +59,22 @@ def number(text: str, what: str, *, lo: int = 0, hi: int | None = None) -> int:
         raise GameError(N_("%(what)s must be at least %(lo)s; got %(got)s"), "out-of-range",
                         what=named, lo=f"{lo:,}", got=f"{value:,}")
     return value
+
+
+def refuse_foreign_digits(fields: Mapping[str, str]) -> None:
+    """Fields a person typed (a position, a move, a rule), each read once with
+    :func:`grundy.numerals.typed`: a digit of another script in any of them (١٢, ①, ²) is refused
+    with why, before anything is parsed. (Full-width ３ is not one: ``typed`` made it 3.)"""
+    for value in fields.values():
+        if foreign_digit(value) is not None:
+            raise foreign_digits(value)
+
+
+def foreign_digits(text: str) -> GameError:
+    """The error for ``text``, which has a digit of another script: it names the digit and says
+    why it is refused (a widget says the same of its field: grundy.widgets.params)."""
+    return GameError(N_("%(got)s has %(digit)s in it: write numbers with the digits 0 to 9"), "foreign-digit",
+                     got=quoted(text, 20), digit=quoted(foreign_digit(text) or ""))
 
 
 def pair(text: str, what: str, *, lo: int = 0, hi: int | None = None, example: str = "3,5") -> tuple[int, int]:
@@ -98,6 +121,9 @@ class Family(ABC, Generic[C]):
     key: ClassVar[str]  # the name in URLs and on the command line
     title: ClassVar[str]  # the game's name as the lessons write it, marked for the catalogue (N_)
     example: ClassVar[str] = "14"  # a component in the family's notation, for help texts
+    # How the position with no components left is written (a family whose parts vanish: "0", no
+    # word to translate); EMPTY, "none", is read too.
+    empty: ClassVar[str] = EMPTY
     # How a component is written, in the README's table of games ({example} is the example).
     notation: ClassVar[str] = "a heap: `{example}`"
     example_rule: ClassVar[dict[str, str]] = {}  # a rule for help texts and tests, where one is required
@@ -151,8 +177,8 @@ class Family(ABC, Generic[C]):
         return str(c)
 
     def parse_sum(self, texts: Sequence[str]) -> tuple[C, ...]:
-        """Components as written, in their order (tidied: bombs that meet cancel). ``none`` is
-        the position with no components left (every bomb gone, every pin down). A family whose
+        """Components as written, in their order (tidied: bombs that meet cancel). :attr:`empty`
+        (or ``none``) is the position with no components left (every bomb gone, every pin down). A family whose
         positions are not sums reads exactly one, and says so when given several."""
         if not self.is_sum:
             if len(texts) != 1:
@@ -160,12 +186,12 @@ class Family(ABC, Generic[C]):
                                    " argument, e.g. %(example)s; got %(got)s"), "not-a-sum",
                                 game=self.name(), example=self.example, got=len(texts))
             return (self.parse(texts[0]),)
-        if [t.strip().lower() for t in texts] == [EMPTY]:
+        if len(texts) == 1 and texts[0].strip().lower() in (EMPTY, self.empty):
             return ()
         return self.tidy(tuple(self.parse(t) for t in texts))
 
     def format_sum(self, position: Sequence[C]) -> str:
-        return self.separator.join(self.format(c) for c in position) if position else EMPTY
+        return self.separator.join(self.format(c) for c in position) if position else self.empty
 
     # -- moves and values of one component
     @abstractmethod

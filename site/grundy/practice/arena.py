@@ -18,6 +18,7 @@ from grundy.cache import BoundedCache
 from grundy.games.core import Action, GameError, Outcome, remoteness
 from grundy.games.family import Family, FamilyGame
 from grundy.i18n import _, here
+from grundy.numerals import as_pairs, unbracketed
 from grundy.words.moves import in_a_sentence, on_a_button, split
 
 if TYPE_CHECKING:
@@ -68,12 +69,10 @@ class PlayMove:
         return "; ".join(p.label for p in self.parts) if self.parts else split(self.action)[1]
 
 
-# Punctuation a Chinese input method types, read as its ASCII twin. (Digits are not: a Chinese
-# input method types ASCII digits, and digits of other scripts are refused at every entry point,
-# tests/test_numerals.py.)
-_FULL_WIDTH = str.maketrans({"，": ",", "、": ",", "；": ";", "　": " ", "（": "(", "）": ")", "：": ":"})
-_BRACKETS = re.compile(r"[()\[\]{}]")
-_COMMA = re.compile(r"\s*,\s*")
+
+# A mark written apart from the number it marks (the circular game's ○ 8, 环 8, row 8): no
+# notation has a word or a sign that stands alone before a number.
+_MARK_APART = re.compile(r"([^\s0-9,;:+\-.()\[\]{}/])\s+(?=[0-9])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,15 +144,15 @@ class Arena:
     # -- positions as text
     def parse(self, text: str) -> Position:
         """Components are separated by semicolons or spaces (commas too, where a component is
-        one number); a family whose position is one game, not a sum, reads them all as one."""
+        one number); a family whose position is one game, not a sum, reads them all as one.
+        ``text`` is as the route read it (:func:`grundy.numerals.typed`: ５，０，５ is 5,0,5)."""
         if len(text) > MAX_POSITION_TEXT:
             raise GameError(_("a position is at most %(most)s characters long", most=MAX_POSITION_TEXT), "position-too-long",
                             most=MAX_POSITION_TEXT)
-        text = text.translate(_FULL_WIDTH)  # typed with a Chinese input method: 5，0，5
-        # Brackets as a pair is written on paper, (3, 5): no family's notation uses them.
-        text = _BRACKETS.sub(" ", text)
-        if self.family.separator != ",":  # a comma inside a component: "3, 5" is the pair 3,5
-            text = _COMMA.sub(",", text)
+        # a pair as written on paper, (3, 5): no family's notation uses brackets, and where a
+        # comma is inside a component, "3, 5" is the pair 3,5
+        text = unbracketed(text) if self.family.separator == "," else as_pairs(text)
+        text = _MARK_APART.sub(r"\1", text)  # a mark and its number are one component: 环 8 is 环8
         separators = r"[;,\s]+" if self.family.separator == "," else r"[;\s]+"
         parts = [p for p in re.split(separators, text.strip()) if p.strip()]
         if not self.family.is_sum and parts:  # one game: spaces and semicolons are commas in it (3 5 7)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from grundy.games.core import GameError, Outcome
 from grundy.i18n import _
+from grundy.marks import quoted
 from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position, checked_step, replay
 from grundy.practice.every import PICKS, EveryArena
 from grundy.practice.games import spec_for
@@ -134,7 +135,7 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
                           position=arena.format(start)), "game-over")
     first = args.get("first", "you")
     if first not in ("you", "computer"):
-        raise GameError(_("who moves first is 'you' or 'computer'; got %(got)s", got=repr(first[:20])), "bad-first")
+        raise GameError(_("who moves first is 'you' or 'computer'; got %(got)s", got=quoted(first, 20)), "bad-first")
     hints = args.get("hints", "") in ("1", "on", "true")
     raw = args.get("moves", "").strip()
     if len(raw) > MAX_MOVES_TEXT:

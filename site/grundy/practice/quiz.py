@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from grundy.games.core import GameError, Outcome
 from grundy.i18n import _
+from grundy.marks import quoted
 from grundy.practice.arena import Arena, PlayMove, Position
 from grundy.practice.games import SPECS
 from grundy.practice.games.spec import LEVELS as SPEC_LEVELS
@@ -46,7 +47,7 @@ def question(game: str, level: int, seed: int) -> Question:
     """
     spec = SPECS.get(game)
     if spec is None:
-        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=repr(game[:30]), games=", ".join(SPECS)),
+        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=quoted(game, 30), games=", ".join(SPECS)),
                         "unknown-game")
     if level not in LEVELS:
         raise GameError(_("the level is 1, 2 or 3; got %(level)s", level=level), "bad-level")

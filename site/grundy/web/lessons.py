@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import NotFound
 
 from grundy.i18n import _
+from grundy.marks import quoted
 from grundy.lessons import Catalog
 from grundy.lessons.catalog import Lesson, learned
 from grundy.lessons.problems import DIFFICULTIES, Problem, by_lesson, problem_name
@@ -73,7 +74,7 @@ def opened(slug: str) -> tuple[str, int]:
     mark it opened; the lesson pages themselves stay the same for everyone, and cached."""
     found = _catalog(language.DEFAULT).get(slug)
     if found is None:
-        abort(404, _("There is no lesson called %(slug)s.", slug=repr(slug)))
+        abort(404, _("There is no lesson called %(slug)s.", slug=quoted(slug, 40)))
     scores.mark_opened(found.number)
     return "", 204
 
@@ -83,7 +84,7 @@ def lesson(slug: str) -> str:
     """One lesson, with its widgets already in their first state."""
     found, stand_in = find_lesson(slug)
     if found is None:
-        abort(404, _("There is no lesson called %(slug)s.", slug=repr(slug)))
+        abort(404, _("There is no lesson called %(slug)s.", slug=quoted(slug, 40)))
     lessons = course()
     i = [lesson.slug for lesson in lessons].index(slug)
     before = lessons[i - 1] if i > 0 else None
@@ -106,9 +107,9 @@ def problems() -> Response:
     judge = request.args.get("judge", "").strip()
     error = None
     if topic and topic not in lessons:
-        error = _("There is no lesson %(topic)s to filter by; choose one from the list.", topic=repr(topic[:40]))
+        error = _("There is no lesson %(topic)s to filter by; choose one from the list.", topic=quoted(topic, 40))
     elif judge and judge not in judges:
-        error = _("There is no judge %(judge)s here; choose one of %(judges)s.", judge=repr(judge[:40]),
+        error = _("There is no judge %(judge)s here; choose one of %(judges)s.", judge=quoted(judge, 40),
                   judges=_(", ").join(judges))
     shown = [] if error else [p for p in found if (not topic or p.lesson == topic) and (not judge or p.judge == judge)]
     used = [lesson for lesson in course() if any(p.lesson == lesson.slug for p in found)]

@@ -26,7 +26,9 @@ from grundy.practice.games import SPECS
 from grundy.web import scores
 from grundy.web.lessons import find_lesson
 from grundy.web.respond import fragment_or_page, is_fragment_request
-from grundy.numerals import is_numeral, read_whole
+from grundy.games.family import refuse_foreign_digits
+from grundy.marks import quoted
+from grundy.numerals import is_negative, is_numeral, read_whole, typed_fields
 from grundy.web.widgets import render_widget
 from grundy.widgets import WIDGETS
 from grundy.words import error_message
@@ -104,14 +106,16 @@ def play_index() -> str:
 @bp.get("/play/<game>")
 def play(game: str) -> Response:
     if game not in SPECS:
-        abort(404, _("There is no game called %(game)s to play; choose one of %(games)s.", game=repr(game), games=", ".join(SPECS)))
-    args = request.args.to_dict()
+        abort(404, _("There is no game called %(game)s to play; choose one of %(games)s.", game=quoted(game, 40),
+                     games=", ".join(SPECS)))
+    args = typed_fields(request.args.to_dict())  # as typed on a phone: ５，０，５ is 5,0,5
     # A drawn or default start is made explicit in the URL, so a reload replays the same game.
     implicit_start = "random" in args or args.get("start", "random").strip() == "random"
     picked = any(key in args for key in PICKS)  # an every-SG turn chosen in the form: the URL must say so
     if "random" in args:
         args["start"] = "random"
     try:
+        refuse_foreign_digits(args)
         state = play_mod.parse(game, args)
         replied = state.reply()
     except GameError as error:
@@ -221,11 +225,16 @@ def _int_arg(args: Mapping[str, str], name: str, label: str) -> int:
     if value is None:
         if is_numeral(raw):
             raise GameError(_("%(what)s is too large; got %(got)s…", what=label, got=raw[:20]), "number-too-large")
-        raise GameError(_("%(what)s must be a whole number; got %(got)s", what=label, got=repr(raw[:20])), "not-a-whole-number")
+        if is_negative(raw):
+            raise GameError(_("%(what)s must be a whole number ≥ 0; got %(got)s", what=label, got=raw[:20]), "negative")
+        raise GameError(_("%(what)s must be a whole number; got %(got)s", what=label, got=quoted(raw, 20)), "not-a-whole-number")
     return value
 
 
 def _question(args: Mapping[str, str]) -> quiz_mod.Question:
+    """The question a query or form names: its fields as typed (grundy.numerals.typed), a digit
+    of another script refused with why."""
+    refuse_foreign_digits({key: args.get(key, "") for key in ("game", "level", "seed")})
     game = args.get("game", "nim")
     return quiz_mod.question(game, _int_arg(args, "level", _("the level")), _int_arg(args, "seed", _("the seed")))
 
@@ -252,7 +261,7 @@ def quiz_back_to_question() -> Response:
 
 @bp.get("/quiz/q")
 def quiz_question() -> Response:
-    args = request.args.to_dict()
+    args = typed_fields(request.args.to_dict())  # as typed on a phone
     args.setdefault("level", "1")
     if "seed" not in args:
         args["seed"] = str(secrets.randbelow(quiz_mod.MAX_SEED + 1))
@@ -297,7 +306,7 @@ def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
 @bp.post("/quiz/answer")
 def quiz_answer() -> Response:
     """Step one: the learner said P or N. Only now is the outcome computed."""
-    form = request.form.to_dict()
+    form = typed_fields(request.form.to_dict())
     try:
         q = _question(form)
         says = form.get("says", "")
@@ -315,7 +324,7 @@ def quiz_answer() -> Response:
 @bp.post("/quiz/move")
 def quiz_move() -> Response:
     """Step two (N-positions only): the learner typed the position their winning move leaves."""
-    form = request.form.to_dict()
+    form = typed_fields(request.form.to_dict())  # ５，２，３ is 5,2,3
     try:
         q = _question(form)
     except GameError as error:
@@ -329,6 +338,7 @@ def quiz_move() -> Response:
     try:
         if truth == "P":
             raise GameError(_("this position is P: there is no winning move to find"), "no-winning-move")
+        refuse_foreign_digits({"after": typed})
         verdict = quiz_mod.check_move(q, typed)
         if verdict.move is None:
             raise GameError(verdict.message, "not-a-move")  # said already in the reader's words

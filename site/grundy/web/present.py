@@ -20,6 +20,8 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from markupsafe import Markup
 
 from grundy.i18n import _
+from grundy.marks import quoted
+from grundy.numerals import typed_fields
 from grundy.lessons.catalog import Lesson
 from grundy.web.lessons import find_lesson
 from grundy.web.respond import fragment_or_page
@@ -43,7 +45,7 @@ def show(name: str) -> Response:
     if name not in PRESENTABLE:
         return _not_presentable(name)
     widget = WIDGETS[name]
-    args = opening(widget, resumed(widget, request.args.to_dict()))
+    args = opening(widget, resumed(widget, typed_fields(request.args.to_dict())))  # as typed on a phone
     rendered = render_widget(widget, args, name, standalone=True, frame=PROJECTED)
 
     def page(body: str) -> str:
@@ -83,7 +85,7 @@ def _not_presentable(name: str) -> Response:
     names = _(", ").join(PRESENTABLE)
     if name:
         message = _("There is no projection view called %(name)s. These widgets can be projected: %(names)s.",
-                    name=repr(name), names=names)
+                    name=quoted(name, 40), names=names)
     else:
         message = _("These widgets can be projected: %(names)s.", names=names)
     html = render_template("error.html", title="Not found", message=message, links=links)

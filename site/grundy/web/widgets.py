@@ -11,12 +11,14 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup
 
 from grundy.i18n import _
+from grundy.numerals import typed_fields
 from grundy.web import language
 from grundy.web.language import unprefixed
 from grundy.web.respond import KEEP_URL, fragment_or_page, is_fragment_request
 from grundy.widgets import WIDGETS, BadParameter, Widget
 from grundy.lessons.markdown import WidgetRenderer
-from grundy.widgets.params import reject_unknown
+from grundy.marks import quoted
+from grundy.widgets.params import refuse_foreign_digits, reject_unknown
 from grundy.widgets.grid import GAME_NAMES, GRID_GAMES
 from grundy.widgets.rules import RULE_NAMES
 
@@ -78,6 +80,7 @@ def render_widget(
     try:
         if bad_id:
             raise BadParameter("id", _("The widget id must be lower-case letters, digits and hyphens (at most 40)."))
+        refuse_foreign_digits(args, {q.name: q.label for q in widget.params})  # with why: only 0–9
         params = widget.parse(args)
         context.update(params=params, view=widget.view(params))
     except BadParameter as error:
@@ -186,9 +189,9 @@ def show(name: str) -> Response:
     """One widget in the state the query string describes: a fragment for htmx, else a page."""
     widget = WIDGETS.get(name)
     if widget is None:
-        abort(404, _("There is no widget called %(name)s.", name=repr(name)))
+        abort(404, _("There is no widget called %(name)s.", name=quoted(name, 40)))
     widget_id = request.args.get("id", name)
-    args = resumed(widget, request.args.to_dict())
+    args = resumed(widget, typed_fields(request.args.to_dict()))  # as typed on a phone: ３，５ is 3,5
     # A widget on its own page pushes its state into the address bar; one inside a lesson
     # leaves the lesson's URL alone. htmx says which page a fragment is for.
     on_own_page = _current_path().startswith("/w/")

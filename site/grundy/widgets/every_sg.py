@@ -23,10 +23,10 @@ from grundy.games import euclid
 from grundy.games.core import Outcome
 from grundy.games.registry import family
 from grundy.i18n import N_, _
-from grundy.numerals import read_whole
+from grundy.numerals import as_pairs, read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter, apply_overrides, hide_query
+from grundy.widgets.params import BadParameter, apply_overrides, hide_query, shown
 from grundy.widgets.sentences import ngettext
 
 NAME = "every-sg"
@@ -67,7 +67,7 @@ def _pair(text: str, name: str) -> Pair:
     parts = [read_whole(p.strip(), max_digits=4) for p in text.split(",")]
     if len(parts) != 2 or parts[0] is None or parts[1] is None or max(parts[0], parts[1]) > MAX_PILE:
         raise BadParameter(name, _("A pair is two piles like 5,8, each from 0 to %(most)s; got %(got)s.", most=MAX_PILE,
-                                   got=repr(text[:20])))
+                                   got=shown(text, 20)))
     return parts[0], parts[1]
 
 
@@ -103,9 +103,9 @@ class Params:
 def parse(args: Mapping[str, str]) -> Params:
     args = apply_overrides(args, OVERRIDES)
     size = SIZE.whole(args)
-    raw_cell = args.get("cell", "").strip()
+    raw_cell = as_pairs(args.get("cell", ""))  # (5, 8) is 5,8
     cell = _pair(raw_cell, "cell") if raw_cell else None
-    items = [p for p in re.split(r"[\s;]+", args.get("pairs", "").strip()) if p]
+    items = [p for p in re.split(r"[\s;]+", as_pairs(args.get("pairs", ""))) if p]
     if len(items) > MAX_PAIRS:
         raise BadParameter("pairs", _("At most %(most)s games at once; got %(got)s.", most=MAX_PAIRS, got=len(items)))
     step = STEP.optional_whole(args, hi=pair_count(size))

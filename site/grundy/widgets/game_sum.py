@@ -14,10 +14,10 @@ from grundy.games.registry import family
 from grundy.games.subtraction import SubtractionFamily
 from grundy.games.wythoff import SG_MAX_PILE, WythoffFamily
 from grundy.i18n import N_, _
-from grundy.numerals import read_whole
+from grundy.numerals import as_pairs, read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter
+from grundy.widgets.params import BadParameter, shown
 from grundy.widgets.rules import RULE_NAMES
 from grundy.words import describe
 
@@ -125,11 +125,11 @@ def parse(args: Mapping[str, str]) -> Params:
                                     most=f"{MAX_FIBONACCI_HEAP:,}", got=f"{max(sub):,}"))
     amounts = P["set"].int_set(values)
     pairs: list[tuple[int, int]] = []
-    for item in filter(None, re.split(r"[\s;]+", values["wythoff"].strip())):
+    for item in filter(None, re.split(r"[\s;]+", as_pairs(values["wythoff"]))):  # (3, 5) is 3,5
         piles = [read_whole(p, max_digits=3) for p in item.split(",")]
         if len(piles) != 2 or not all(p is not None and p <= SG_MAX_PILE for p in piles):
             raise BadParameter("wythoff", _("Wythoff positions are pairs like 3,5 (piles up to %(most)s), separated"
-                                            " by spaces; got %(got)s.", most=SG_MAX_PILE, got=repr(item[:20])))
+                                            " by spaces; got %(got)s.", most=SG_MAX_PILE, got=shown(item, 20)))
         pairs.append((piles[0] or 0, piles[1] or 0))
     total = len(nim) + len(bash) + len(sub) + len(pairs)
     if total == 0:

@@ -22,8 +22,8 @@ from grundy.i18n import N_, _
 from grundy.words import describe
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.numerals import read_whole
-from grundy.widgets.params import BadParameter, apply_overrides, hide_query
+from grundy.numerals import as_pairs, read_whole
+from grundy.widgets.params import BadParameter, apply_overrides, hide_query, shown
 
 NAME = "grid"
 TITLE = N_("P/N and SG grids of two-number games")
@@ -107,17 +107,17 @@ def parse(args: Mapping[str, str]) -> Params:
     game = GAME.choice(args)
     size = SIZE.whole(args)
     sg = spec.SG.flag(args)
-    raw = args.get("cell", "").strip()
+    raw = as_pairs(args.get("cell", ""))  # (3, 5) is 3,5
     cell = None
     if raw:
         parts = [read_whole(p.strip(), max_digits=3) for p in raw.split(",")]
         if len(parts) != 2 or parts[0] is None or parts[1] is None:
-            raise BadParameter("cell", _("The cell is two numbers with a comma, like 3,5; got %(got)s.", got=repr(raw[:20])))
+            raise BadParameter("cell", _("The cell is two numbers with a comma, like 3,5; got %(got)s.", got=shown(raw, 20)))
         cell = (parts[0], parts[1])
         lo = GRID_GAMES[game].first
         if not all(lo <= v <= size for v in cell):
             raise BadParameter("cell", _("The cell must lie on the grid, %(lo)s to %(hi)s each way; got %(got)s.",
-                                         lo=lo, hi=size, got=repr(raw)))
+                                         lo=lo, hi=size, got=shown(raw, 20)))
     count = (size + 1 - GRID_GAMES[game].first) ** 2
     step = STEP.optional_whole(args, hi=count)
     return Params(game, size, sg, cell, step, spec.HIDE.flag(args))

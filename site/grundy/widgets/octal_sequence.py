@@ -23,7 +23,7 @@ from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter, hide_query
+from grundy.widgets.params import BadParameter, hide_query, shown
 from grundy.words import error_message
 
 NAME = "octal-sequence"
@@ -107,7 +107,7 @@ def _parse_heaps(raw: str) -> tuple[int, ...] | None:
         value = read_whole(item, max_digits=3)
         if value is None or not 1 <= value <= MAX_PINS:
             raise BadParameter("heaps", _("Each row is a number of pins from 1 to %(most)s, the rows separated by commas; got %(got)s.",
-                                          most=MAX_PINS, got=repr(item[:20])))
+                                          most=MAX_PINS, got=shown(item, 20)))
         heaps.append(value)
     if sum(heaps) > MAX_PINS:
         raise BadParameter("heaps", _("The rows hold at most %(most)s pins in all; got %(got)s.", most=MAX_PINS, got=sum(heaps)))

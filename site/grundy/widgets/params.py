@@ -13,7 +13,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from grundy.i18n import N_, _
-from grundy.numerals import read_whole
+from grundy.marks import quoted
+from grundy.numerals import foreign_digit, is_negative, read_whole, unbracketed
 from grundy.words import either
 
 
@@ -30,7 +31,31 @@ HIDE_LABEL = N_("Hide until revealed")  # the hide switch's name in messages (sp
 
 
 def _shown(raw: str) -> str:
-    return repr(raw if len(raw) <= 40 else raw[:40] + "…")
+    return quoted(raw, 40)
+
+
+def shown(raw: str, most: int = 40) -> str:
+    """What the reader typed, quoted for a message, without escapes (:func:`grundy.marks.quoted`)."""
+    return quoted(raw, most)
+
+
+def refuse_negative(name: str, raw: str, label: str) -> None:
+    """A number below 0 typed where whole numbers ≥ 0 are read is refused as such (非负整数),
+    not as "not a whole number"."""
+    if is_negative(raw):
+        raise BadParameter(name, _("%(label)s must be a whole number ≥ 0; got %(got)s.", label=_(label),
+                                   got=raw if len(raw) <= 40 else raw[:40] + "…"))
+
+
+def refuse_foreign_digits(args: Mapping[str, str], labels: Mapping[str, str]) -> None:
+    """A digit of another script in any of a widget's fields (``labels``: each key's label) is
+    refused with why: numbers are written with 0–9. (Full-width ３ is no such digit: the route
+    read the fields with :func:`grundy.numerals.typed`, which made it 3.)"""
+    for key, label in labels.items():
+        digit = foreign_digit(args.get(key, ""))
+        if digit is not None:
+            raise BadParameter(key, _("%(label)s: %(got)s has %(digit)s in it; write numbers with the digits 0 to 9.",
+                                      label=_(label), got=_shown(args[key]), digit=quoted(digit)))
 
 
 def int_param(
@@ -51,6 +76,9 @@ def int_param(
     if value is None:
         raise BadParameter(name, _("%(label)s must be a whole number from %(lo)s to %(hi)s; got %(got)s.",
                                    label=_(label), lo=lo, hi=hi, got=_shown(raw)))
+    if value < 0 == lo:  # said as a whole number ≥ 0 (非负整数)
+        raise BadParameter(name, _("%(label)s must be a whole number from 0 to %(hi)s; got %(value)s.",
+                                   label=_(label), hi=hi, value=value))
     if not lo <= value <= hi:
         raise BadParameter(name, _("%(label)s must be from %(lo)s to %(hi)s; got %(value)s.",
                                    label=_(label), lo=lo, hi=hi, value=value))
@@ -116,13 +144,13 @@ def int_list_param(
     args: Mapping[str, str], name: str, *, lo: int, hi: int, min_items: int, max_items: int, default: str, label: str
 ) -> list[int]:
     """An ordered list of whole numbers separated by commas or spaces, such as ``1, 3, 4`` or
-    ``1 3 4`` (repeats allowed); a trailing comma is forgiven, an empty item between two commas
-    is not."""
+    ``1 3 4`` (repeats allowed), in brackets or not; a trailing comma is forgiven, an empty item
+    between two commas is not."""
     raw = args.get(name, "").strip()
     if raw == "" and name in args:
         raise BadParameter(name, _("%(label)s is empty: write numbers separated by commas, like %(example)s.",
                                    label=_(label), example=default))
-    raw = raw or default
+    raw = unbracketed(raw or default).strip()  # (3, 5) is 3, 5
     raw = raw[:-1].rstrip() if raw.endswith(",") else raw
     items = [item.strip() for item in re.split(r"\s*,\s*|\s+", raw)]
     if any(item == "" for item in items):
@@ -140,7 +168,9 @@ def int_list_param(
     top = f"{hi:,}" if hi < 10**9 else f"10^{digits - 1}" if not below else f"10^{digits}"
     values = []
     for item in items:
-        value = read_whole(item, max_digits=digits + 1)
+        value = read_whole(item, signed=True, max_digits=digits + 1)
+        if value is not None and value < 0 == lo:  # said as whole numbers ≥ 0 (非负整数)
+            raise BadParameter(name, _("%(label)s must list whole numbers ≥ 0; got %(value)s.", label=_(label), value=value))
         if value is None:
             if below:
                 raise BadParameter(name, _("%(label)s must list whole numbers from %(lo)s to below %(hi)s; %(got)s is "

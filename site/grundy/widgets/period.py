@@ -9,7 +9,7 @@ from grundy.games.takeaway import Period, SubtractionSet, grundy, grundy_values,
 from grundy.i18n import N_, _
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter
+from grundy.widgets.params import BadParameter, refuse_negative, shown
 
 NAME = "period"
 TITLE = N_("Periodic SG values, and a heap of any size")
@@ -49,8 +49,9 @@ def parse(args: Mapping[str, str]) -> Params:
     if raw:
         n = read_whole(raw, max_digits=MAX_DIGITS)
         if n is None:
+            refuse_negative("n", raw, N.label)
             raise BadParameter("n", _("The heap n must be a whole number of at most %(digits)s digits; got %(got)s.",
-                                    digits=MAX_DIGITS, got=repr(raw[:40])))
+                                    digits=MAX_DIGITS, got=shown(raw)))
     return Params(amounts, upto, n)
 
 

@@ -19,7 +19,7 @@ from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter
+from grundy.widgets.params import BadParameter, shown
 
 NAME = "ring"
 TITLE = N_("The circular game: coins in a ring")
@@ -128,12 +128,12 @@ def _parse_moves(n: int, k: int, take: int, text: str) -> Params:
         ends = [read_whole(e.strip(), max_digits=2) for e in item.split("-")]
         if len(ends) > 2 or any(e is None or not 1 <= e <= n for e in ends):
             raise BadParameter("moves", _("Each move is a coin from 1 to %(n)s, or a run of coins like 3-4; got %(got)s.",
-                                           n=n, got=repr(item[:20])))
+                                           n=n, got=shown(item, 20)))
         first, last = ends[0] or 0, ends[-1] or 0
         run = (first, (last - first) % n + 1)
         if not _legal(present, k, run):
             raise BadParameter("moves", _("Illegal move %(move)s: a move takes 1 to %(k)s adjacent coins that are still there.",
-                                           move=repr(item), k=k))
+                                           move=shown(item, 20), k=k))
         runs.append(run)
         for i in range(run[1]):
             present[(first - 1 + i) % n] = False

@@ -10,7 +10,7 @@ from grundy.i18n import N_, _
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
 from grundy.numerals import read_whole
-from grundy.widgets.params import BadParameter
+from grundy.widgets.params import BadParameter, shown
 from grundy.widgets.rules import RuleChoice, parse_rule, rule_label, rule_params
 from grundy.words import error_message
 
@@ -59,7 +59,7 @@ def parse(args: Mapping[str, str]) -> Params:
     takes = tuple(n for n in read if n is not None)
     if len(takes) != len(items):
         raise BadParameter("moves", _("The moves must be numbers of coins separated by commas; got %(got)s.",
-                                     got=repr(raw[:40])))
+                                     got=shown(raw)))
     try:
         replay(choice.rule, start, takes)
     except GameError as error:

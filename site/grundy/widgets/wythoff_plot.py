@@ -12,7 +12,7 @@ from grundy.numerals import read_whole
 from grundy.games import wythoff
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
-from grundy.widgets.params import BadParameter, hide_query
+from grundy.widgets.params import BadParameter, hide_query, refuse_negative, shown
 
 NAME = "wythoff"
 TITLE = N_("Wythoff's game and the golden ratio")
@@ -43,8 +43,9 @@ def _big(args: Mapping[str, str], name: str, label: str, default: str | None) ->
         return None
     value = read_whole(raw, max_digits=MAX_DIGITS)
     if value is None:
+        refuse_negative(name, raw, label)
         raise BadParameter(name, _("%(label)s must be a whole number of at most %(most)s digits; got %(got)s.",
-                                   label=_(label), most=MAX_DIGITS, got=repr(raw[:40])))
+                                   label=_(label), most=MAX_DIGITS, got=shown(raw)))
     return value
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from grundy.games.core import GameError
 from grundy.games.registry import FAMILIES
 from grundy.i18n import _
+from grundy.marks import quoted
 from grundy.practice.arena import Arena
 from grundy.practice.games.spec import SUMS_LESSON, GameSpec, sum_reason
 
@@ -39,7 +40,7 @@ def spec_for(key: str) -> GameSpec:
     found = SPECS.get(key)
     if found is None:
         raise GameError(_("there is no practice game called %(key)s; choose one of %(games)s",
-                          key=repr(key[:30]), games=", ".join(SPECS)), "unknown-game", game=key)
+                          key=quoted(key, 30), games=", ".join(SPECS)), "unknown-game", game=key)
     return found
 
 

@@ -9,6 +9,8 @@ a refusal is :class:`~.rounds.Refused`, with its status and words.
 from __future__ import annotations
 
 from grundy.i18n import _
+from grundy.marks import quoted
+from grundy.numerals import foreign_digit
 from grundy.web.classroom.rounds import Refused
 from grundy.web.classroom.store import (CODE_LENGTH, JOINS_PER_ADDRESS, MAX_OPEN_CLASSES, MAX_STORE_BYTES, NEVER_IN_CODES, WINDOW,
                                         ClassStore, Room, is_code, normal_code, typed_code)
@@ -35,14 +37,18 @@ def find(classes: ClassStore, code: str, now: float, address: str) -> Room:
 
 
 def find_typed(classes: ClassStore, typed: str, now: float, address: str) -> Room:
-    """The class whose code a student typed (spaces, dashes and small letters forgiven); an
-    unknown code is counted, and refused with words for the join form: 404 for a code no class
+    """The class whose code a student typed (spaces, dashes and small letters forgiven; read as
+    typed on a phone already, :func:`grundy.numerals.typed`); an unknown code is counted, and refused with words for the join form: 404 for a code no class
     has (naming the characters codes never use, when it has one), 400 for one of the wrong shape."""
     code = normal_code(typed)
     room = classes.room(code, now) if code else None
     if room is not None:
         return room
     _guessed(classes, now, address)
+    digit = foreign_digit(typed)
+    if digit is not None:
+        raise Refused(400, _("%(got)s has %(digit)s in it: a class code is written with letters and the digits 0 to 9.",
+                             got=quoted(typed, 12), digit=quoted(digit)))
     if code:
         raise Refused(404, _("No class has the code %(code)s. Check it on the projector (it is six letters and digits).",
                              code=typed[:12]))

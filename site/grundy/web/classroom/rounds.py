@@ -17,7 +17,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from grundy.games.core import GameError
+from grundy.games.family import refuse_foreign_digits
 from grundy.i18n import _
+from grundy.marks import quoted
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
@@ -54,12 +56,13 @@ def pose(game: str, level_text: str, typed: str) -> quiz_mod.Question:
     """The question the instructor asked for, checked: a known game and level, and a typed
     position the computer could play out (so every answer can be judged quickly)."""
     if game not in SPECS:
-        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=repr(game[:30]), games=", ".join(SPECS)),
+        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=quoted(game, 30), games=", ".join(SPECS)),
                         "unknown-game")
     level = int(level_text) if level_text in ("1", "2", "3") else 0
     if level not in quiz_mod.LEVELS:
-        raise GameError(_("the level is 1, 2 or 3; got %(level)s", level=repr(level_text[:10])), "bad-level")
+        raise GameError(_("the level is 1, 2 or 3; got %(level)s", level=quoted(level_text, 10)), "bad-level")
     typed = typed.strip()
+    refuse_foreign_digits({"position": typed})  # said with why, whatever the game's notation
     if not typed:
         return quiz_mod.question(game, level, secrets.randbelow(quiz_mod.MAX_SEED + 1))
     spec = SPECS[game]
@@ -78,6 +81,7 @@ def judge(q: quiz_mod.Question, says: str, typed: str) -> Answer:
     typed = typed.strip()
     if says == "P" or not typed:
         return Answer(says, "", None)  # type: ignore[arg-type]
+    refuse_foreign_digits({"after": typed})
     if len(typed) > MAX_MOVE:
         raise GameError(_("a position is at most %(most)s characters long", most=MAX_MOVE), "position-too-long", most=MAX_MOVE)
     verdict = quiz_mod.check_move(q, typed)

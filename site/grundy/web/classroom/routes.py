@@ -11,6 +11,8 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 
 from grundy.games.core import GameError
 from grundy.i18n import N_, _
+from grundy.marks import quoted
+from grundy.numerals import typed as typed_text
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
 from grundy.web.classroom import admission, etags, identity, rounds
@@ -102,9 +104,10 @@ def start() -> Response:
 @bp.get("/join")
 def join() -> Response:
     """The form a student types a code in; a known code leads to its class."""
-    typed = request.args.get("code")
-    if typed is None:
+    code = request.args.get("code")
+    if code is None:
         return Response(render_template("classroom/join.html", error=None, typed=""), mimetype="text/html")
+    typed = typed_text(code)  # as typed on a phone: ＡＣＥ３４７ is ACE347
     try:
         room = admission.find_typed(store(), typed, identity.now(), identity.address())
     except Refused as refusal:
@@ -170,7 +173,7 @@ def answer(code: str) -> Response:
         abort(403, _("Only students who joined class %(code)s can answer: open its page (scan the QR code on the projector,"
                      " or type the code at %(join)s), then answer there.", code=room.code, join=join_short()))
     identity.enroll(room)
-    typed = request.form.get("after", "")
+    typed = typed_text(request.form.get("after", ""))  # ５，２ is 5,2
     try:
         rounds.answer(store(), poll, room.code, identity.student(), request.form.get("says", ""), typed[: MAX_MOVE + 1])
     except GameError as error:
@@ -265,7 +268,7 @@ def open_round(code: str) -> Response:
     """Ask the class a question: drawn by game and level, or a typed position."""
     room = identity.teacher_room(code)
     form = {"game": request.form.get("game", "")[:40], "level": request.form.get("level", "1")[:10],
-            "position": request.form.get("position", "")[:MAX_MOVE]}
+            "position": typed_text(request.form.get("position", ""))[:MAX_MOVE]}  # ５，２ is 5,2
     return _teacher_action(room, lambda r: rounds.ask(store(), r, form["game"], form["level"], form["position"]), form=form)
 
 
@@ -288,7 +291,7 @@ def lock(code: str) -> Response:
     wanted = request.form.get("locked", "")
     if wanted not in ("0", "1"):
         return _teach_answer(room, 400, _("locked is 1 (no new students) or 0 (let them in); got %(got)s",
-                                          got=repr(wanted[:10])))
+                                          got=quoted(wanted, 10)))
     return _teacher_action(room, lambda r: store().lock(r.code, wanted == "1"))
 
 
