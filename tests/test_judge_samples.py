@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from grundy.cli import main
 from grundy.games import staircase
+from grundy.games.circle import RING_MARK
 from tests.judge import judge_samples
 
 
@@ -196,7 +197,7 @@ def poj_1704(text: str) -> str:
 def poj_2484(text: str) -> str:
     out, it = [], numbers(text)
     while (n := next(it)) != 0:
-        out.append("Alice" if solve("circle", str(n))["outcome"] == "N" else "Bob")
+        out.append("Alice" if solve("circle", f"{RING_MARK}{n}")["outcome"] == "N" else "Bob")  # a ring of n coins
     return "\n".join(out)
 
 

@@ -111,8 +111,8 @@ def test_rows_of_4_and_7() -> None:
     fam = family("circle")
     answer = solve(fam, ["row4", "row7"])
     assert answer.outcome == "N" and answer.sg == 3
-    assert ("row2",) in [m.becomes for m in answer.winning_moves]  # take 2 from the end of the 4
-    assert solve(fam, ["9"]).outcome == "P" and solve(fam, ["9"]).sg == 0
+    assert ("2",) in [m.becomes for m in answer.winning_moves]  # take 2 from the end of the 4: a row of 2
+    assert solve(fam, ["○9"]).outcome == "P" and solve(fam, ["○9"]).sg == 0  # a ring of 9
 
 
 def test_the_chinese_lesson_shows_rows_of_4_and_7_in_the_widget() -> None:

@@ -69,9 +69,10 @@ def _others_words(app: Flask) -> list[str]:
     return sorted(said, key=len, reverse=True)
 
 
-# Positions and values written as the site's notation, not words: rows of coins (THHTH), the
-# circular game's rows (row5), no bomb left (none), a URL's values and the games' keys, quoted.
-NOTATION = re.compile(r"\b(?:[HT]{2,}|row\d+|none)\b|'[a-z-]+'|(?:[a-z-]+, ){3,}[a-z-]+")
+# Positions and values written as the site's notation, not words: rows of coins (THHTH), a URL's
+# values and the games' keys, quoted. (The circular game's rows and an empty position are numbers:
+# no row5 or none is left to set aside.)
+NOTATION = re.compile(r"\b[HT]{2,}\b|'[a-z-]+'|(?:[a-z-]+, ){3,}[a-z-]+")
 
 
 def practice_english(app: Flask, html: str) -> list[str]:

@@ -19,8 +19,9 @@ from grundy.words import error_message
 from tests.english import WORD, english_left, is_english
 
 ZH = {"grundy.language": "zh", "SCRIPT_NAME": "/zh"}
-# What a learner types, quoted in a hint: a row of the circular game (row5), no coin or bomb left.
-TYPED = {"row", "none"}
+# What a learner types, quoted in a hint: none is English any more (the circular game's rows are
+# their lengths, its ring ○9, no coin or bomb left 0: grundy.games.circle).
+TYPED: set[str] = set()
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -73,7 +74,7 @@ ENGLISH = [
      " (its winner plays long, its loser short). Step counts: (3,5) 3, (2,7) 3. The largest, 3, is odd, so the player"
      " to move makes the last move of the longest game: the position is N. To win, move in each game you are winning"
      " to the P-position with the most steps left, and in each game you are losing to the position with the fewest."),
-    ("circle", {"k": "2"}, "9", "A ring of 9 is P: the first move leaves one row, and the reply leaves two equal rows —"
+    ("circle", {"k": "2"}, "○9", "A ring of 9 is P: the first move leaves one row, and the reply leaves two equal rows —"
      " it takes the middle 1 or 2 coins of the row; after that the second player copies every move in the other row"
      " and moves last."),
     ("staircase", {}, "3,5,4,2,6", "Only the odd steps count: 3 ⊕ 4 ⊕ 6 = 1, not 0, so it is N: slide coins so that the"
@@ -149,8 +150,8 @@ CORNERS = [
     ("kiki", {}, "8x8"), ("kiki", {}, "8x7"), ("wythoff", {}, "0,0"), ("k-multiple", {"k": "1"}, "8"),
     ("k-multiple", {"k": "1"}, "7"), ("k-multiple", {"k": "3"}, "30"),
     ("k-multiple", {"k": "2"}, "1:1"), ("kayles", {}, "4,7"), ("grundys-game", {}, "9,5"), ("every-euclid", {}, "3,5;2,1"),
-    ("every-euclid", {}, "0,5;3,0"), ("circle", {"k": "1"}, "1"), ("circle", {"k": "1"}, "7"), ("circle", {"k": "1"}, "8"),
-    ("circle", {"k": "3"}, "3"), ("circle", {"k": "2"}, "row2"), ("circle", {"k": "2"}, "row4 row7"),
+    ("every-euclid", {}, "0,5;3,0"), ("circle", {"k": "1"}, "○1"), ("circle", {"k": "1"}, "○7"), ("circle", {"k": "1"}, "○8"),
+    ("circle", {"k": "3"}, "○3"), ("circle", {"k": "2"}, "2"), ("circle", {"k": "2"}, "4 7"), ("circle", {"k": "2"}, "row4 row7"),
     ("staircase", {}, "2,7,2"), ("staircase", {}, "3,5,4;1,1"), ("mock-turtles", {}, "TTT"), ("mock-turtles", {}, "H"),
 ]
 

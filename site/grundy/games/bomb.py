@@ -11,7 +11,7 @@ from grundy.marks import N_, NP_
 
 class BombFamily(Family[tuple[int, int]]):
     """Bombs at row,column (from 1); an explosion leaves two bombs (one on the edge), and two
-    bombs on one cell, or a bomb on 1,1, vanish. ``none`` is the empty board."""
+    bombs on one cell, or a bomb on 1,1, vanish. ``0`` is the empty board (``none`` is read too)."""
 
     key = "bomb"
     title = N_("The Bomb game")
@@ -19,6 +19,7 @@ class BombFamily(Family[tuple[int, int]]):
     example = "3,4"
     notation = "a bomb at row,column (from 1): `{example}`"
     separator = ";"
+    empty = "0"
     layout = "pairs"
     table_upto = BOMB_MAX
 

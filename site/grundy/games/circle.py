@@ -154,16 +154,23 @@ __all__ = ["CircleGame", "outcome", "ring_grundy", "row_grundy"]
 MAX_K = 1000  # a move takes 1 to K adjacent coins
 MAX_SEARCH = 20_000  # coins × K: rows' SG values are tabulated, each cell over K·n splits
 RING, ROW = 0, 1  # a component is (RING, n) or (ROW, n)
-_ROW_TEXT = re.compile(r"row[ :]?(.*)", re.IGNORECASE)
+# The notation, the same in every language (no word in it): a row of coins by its length alone,
+# 5, as Kayles writes a row of pins; a ring by its number of coins after a ring, ○7; nothing left,
+# 0. Read too: a ring as 〇7, o7, 环7 or ring7, a row as row5, nothing as none (the notation
+# before), each mark apart from its number or not.
+RING_MARK = "○"
+_RING_TEXT = re.compile(r"(?:○|〇|◯|o|环|ring)\s*:?\s*(.*)", re.IGNORECASE)
+_ROW_TEXT = re.compile(r"row\s*:?\s*(.*)", re.IGNORECASE)
 
 
 class CircleFamily(Family[tuple[int, int]]):
-    """A ring of coins (written 7) and the rows a ring breaks into (written row7)."""
+    """A ring of coins (written ○7) and the rows a ring breaks into (written by their lengths, 5)."""
 
     key = "circle"
     title = N_("The circular game")
-    example = "7"
-    notation = "a ring `{example}`, or a row `row5` (what a ring becomes)"
+    example = RING_MARK + "7"
+    notation = "a ring `{example}` (`ring7` is read too), or a row by its length, `5` (what a ring becomes)"
+    empty = "0"
     rule_keys = (RuleKey("k", "2", N_("take 1 to K adjacent coins"), cli="--max"),)
     table_upto = 500
 
@@ -178,13 +185,14 @@ class CircleFamily(Family[tuple[int, int]]):
         return {"k": str(self.k)}
 
     def parse(self, text: str) -> tuple[int, int]:
+        ring = _RING_TEXT.fullmatch(text.strip())
+        if ring:
+            return RING, number(ring.group(1), NP_("what", "a ring of coins"), lo=1)
         row = _ROW_TEXT.fullmatch(text.strip())
-        if row:
-            return ROW, number(row.group(1), NP_("what", "a row of coins"), lo=1)
-        return RING, number(text, NP_("what", "a ring of coins"), lo=1)
+        return ROW, number(row.group(1) if row else text, NP_("what", "a row of coins"), lo=1)
 
     def format(self, c: tuple[int, int]) -> str:
-        return f"row{c[1]}" if c[0] == ROW else str(c[1])
+        return str(c[1]) if c[0] == ROW else f"{RING_MARK}{c[1]}"
 
     def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
         kind, n = c

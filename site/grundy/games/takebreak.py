@@ -62,6 +62,7 @@ class _TakeBreakFamily(Family[int]):
 
     keeps_count = False
     example = "10"
+    empty = "0"  # no heap left (a heap of 0 is none either)
 
     def parse(self, text: str) -> int:
         return number(text, NP_("what", "a heap"))

@@ -179,7 +179,7 @@ BOMB = g.GameSpec(
     rule_text=lambda f: str(_("explode one bomb at (p, q) into bombs at (u, q) and (p, v), u < p and v < q (on row 1 or"
                               " column 1, into one bomb); two bombs on one cell, and a bomb on (1, 1), vanish")),
     reason=_bomb_reason, visual=_grid_visual("bomb"), noun=(N_("bomb"), N_("bombs")), where="",
-    answer_hint=N_("the bombs left as row,column, or none"), picture="grid", play_limit=_bomb_limit,
+    answer_hint=N_("the bombs left as row,column, or 0 if none is left"), picture="grid", play_limit=_bomb_limit,
     picture_args={"first": 1},
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from grundy.games.circle import RING, ROW, paired
+from grundy.games.circle import RING, RING_MARK, ROW, paired
 from grundy.games.core import GameError, Outcome
 from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, PlayMove, Position
@@ -97,13 +97,13 @@ def _visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | No
 
 CIRCLE = GameSpec(
     key="circle", family="circle", lesson=("circular", "the-symmetry-strategy"),
-    draw=_draw, start="row8", random_start=lambda r: str(r.randint(5, 14)) if r.random() < 0.5 else f"row{r.randint(5, 14)}",
+    draw=_draw, start="8", random_start=lambda r: f"{RING_MARK}{r.randint(5, 14)}" if r.random() < 0.5 else str(r.randint(5, 14)),
     rule_text=lambda f: str(_("take 1 to %(k)s adjacent coins; the first move turns the ring into a row, and a move in a"
                               " row may split it in two", k=f.rule()["k"])),
     reason=_reason, visual=_visual, noun=(N_("ring or row"), N_("rings or rows")), part=_part,
     taught_move=_symmetric_move, taught_note=_symmetry_note,
     rule_keys={"k": bounded(N_("K"), 1, MAX_K)}, default_rule={"k": "2"}, rule_labels={"k": N_("K (take 1 to K)")},
-    answer_hint=N_("what is left, with commas: a row as row5, a ring as its number of coins, none if no coin is left"),
+    answer_hint=N_("what is left, with commas: each row by its number of coins, 0 if no coin is left"),
     picture="rings", check_component=lambda fam, c: _check(c), always_sums=True,
 )
 
