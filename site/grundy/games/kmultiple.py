@@ -188,11 +188,18 @@ __all__ = ["KMultipleGame", "Row", "construction", "construction_cost", "decompo
 
 MAX_K = 100_000  # POJ 3922's largest k
 MAX_SEARCHED_HEAP = 150  # SG values by search: ~n² states of n moves
+# The empty heap, after the last stone was taken: one component however the last move was capped
+# (no move is left to cap), written 0 as the lesson writes it.
+EMPTY_HEAP: State = (0, 1)
+
+
+def _heap(left: int, cap: int) -> State:
+    return (left, cap) if left else EMPTY_HEAP
 
 
 class KMultipleFamily(Family[tuple[int, int]]):
     """A heap, written n when fresh (the first move takes 1 to n − 1) and n:m once a move has
-    capped the next one at m. Outcomes and every winning move by the closed form, any size (its
+    capped the next one at m, as lesson 13 writes it; the empty heap is 0. Outcomes and every winning move by the closed form, any size (its
     work bounded first by :func:`construction_cost`); SG values by search, for small heaps."""
 
     key = "k-multiple"
@@ -218,15 +225,15 @@ class KMultipleFamily(Family[tuple[int, int]]):
         heap, _, cap = text.partition(":")
         if not cap:
             n = number(heap, NP_("what", "a heap"))
-            return start(n) if n else (0, 1)  # 0: the empty heap (after the last stone was taken)
-        return number(heap, NP_("what", "a heap")), number(cap, NP_("what", "the most the next move may take"), lo=1)
+            return start(n) if n else EMPTY_HEAP
+        return _heap(number(heap, NP_("what", "a heap")), number(cap, NP_("what", "the most the next move may take"), lo=1))
 
     def format(self, c: tuple[int, int]) -> str:
-        return str(c[0]) if c == start(c[0]) else f"{c[0]}:{c[1]}"
+        return str(c[0]) if c == start(c[0]) or not c[0] else f"{c[0]}:{c[1]}"
 
     def moves(self, c: tuple[int, int]) -> Iterator[tuple[Action, tuple[tuple[int, int], ...]]]:
         for m in KMultipleGame(self.k).options(c):
-            yield m.action, (m.position,)
+            yield m.action, (_heap(*m.position),)
 
     def canonical(self, c: tuple[int, int]) -> tuple[int, int]:
         return c if c[1] < c[0] else (c[0], c[0])  # a cap above the heap allows no more than the heap
@@ -235,7 +242,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
         """A bare heap typed after a move ("18" after taking 2 from 20) means the stones left: the
         new limit is k times what was taken, as the move decides."""
         left = typed[0]
-        if (left == 0 or typed == start(left)) and left < before[0]:
+        if left and typed == start(left) and left < before[0]:
             return left, self.k * (before[0] - left)
         return typed
 
@@ -252,7 +259,7 @@ class KMultipleFamily(Family[tuple[int, int]]):
         """Every winning move, by the closed form: take a sum of n's smallest parts."""
         if c[0] == 0:
             return []
-        return [(Action("take", (t,)), ((c[0] - t, self.k * t),)) for t in winning_takes(c[0], self.k, c[1])]
+        return [(Action("take", (t,)), (_heap(c[0] - t, self.k * t),)) for t in winning_takes(c[0], self.k, c[1])]
 
     # -- bounds for a whole-game search (play against the computer)
     def size(self, c: tuple[int, int]) -> int:
