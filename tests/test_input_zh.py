@@ -275,7 +275,7 @@ def test_a_posed_position_and_an_answer_typed_on_a_phone(app: Flask) -> None:
     student = person(app)
     assert student.get(f"/join?code={code}").status_code == 303 and student.get(f"/class/{code}").status_code == 200
     student.get(f"/class/{code}/live")
-    r = teacher.post(f"/zh/class/{code}/round", data={"game": "wythoff", "level": "1", "position": "（３，５）；（２，４）"})
+    r = teacher.post(f"/zh/class/{code}/round", data={"game": "wythoff", "level": "１", "position": "（３，５）；（２，４）"})
     assert r.status_code == 303, message(r.text)
     number = room_of(app, code).round
     assert app.extensions["grundy.classes"].round_of(code, number).position == "3,5;2,4"

@@ -267,7 +267,7 @@ def _teach_answer(room: Room, status: int, error: str | None, **extra: Any) -> R
 def open_round(code: str) -> Response:
     """Ask the class a question: drawn by game and level, or a typed position."""
     room = identity.teacher_room(code)
-    form = {"game": request.form.get("game", "")[:40], "level": request.form.get("level", "1")[:10],
+    form = {"game": request.form.get("game", "")[:40], "level": typed_text(request.form.get("level", "1"))[:10],
             "position": typed_text(request.form.get("position", ""))[:MAX_MOVE]}  # ５，２ is 5,2
     return _teacher_action(room, lambda r: rounds.ask(store(), r, form["game"], form["level"], form["position"]), form=form)
 
