@@ -102,7 +102,8 @@ def test_every_module_is_served_long_cached_under_the_folders_digest(app: Flask,
 def test_a_changed_module_moves_the_whole_folder_to_a_new_url(tmp_path: Path) -> None:
     static = tmp_path / "static"
     shutil.copytree(ROOT / "static" / "js", static / "js")
-    app = create_app({"TESTING": True, "STATIC_DIR": static})
+    # An app that watches its files, as the development server does (a served one looks once)
+    app = create_app({"TESTING": True, "STATIC_DIR": static, "TEMPLATES_AUTO_RELOAD": True})
     client = app.test_client()
     before, _ = module_urls(client.get("/w/pn-table").text)
     keys = static / "js" / "grundy" / "keys.js"  # not the entry: imported by it
@@ -113,6 +114,20 @@ def test_a_changed_module_moves_the_whole_folder_to_a_new_url(tmp_path: Path) ->
     # A page made before the change asks for the old folder: it gets today's file, not to be kept.
     stale = client.get(urljoin(before, "keys.js"))
     assert stale.status_code == 200 and stale.cache_control.no_cache and not stale.cache_control.immutable
+
+
+def test_a_served_app_looks_at_its_static_files_once(tmp_path: Path) -> None:
+    """Without the development server's watching, the files' versions are read once per process
+    (a deploy restarts the server): a page names the same URLs after a file changed under it."""
+    static = tmp_path / "static"
+    shutil.copytree(ROOT / "static", static)
+    app = create_app({"TESTING": True, "STATIC_DIR": static})
+    client = app.test_client()
+    page = client.get("/w/pn-table").text
+    (static / "js" / "grundy" / "keys.js").write_text("// changed\n", encoding="utf-8")
+    (static / "css" / "grundy.css").write_text("/* changed */\n", encoding="utf-8")
+    later = client.get("/w/pn-table?upto=20").text  # the same table, not in the memo
+    assert later.replace("?upto=20", "") == page != ""
 
 
 @pytest.mark.parametrize("path", ["../../css/grundy.css", "../main.js", "nothing.js", "main.css"])

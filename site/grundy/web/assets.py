@@ -19,14 +19,34 @@ def _digest(path: Path, mtime_ns: int) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:10]
 
 
+def _watching() -> bool:
+    """Whether static files may change under a running app, so each page looks at them again:
+    the development server's setting for templates (Flask's ``TEMPLATES_AUTO_RELOAD``, which
+    follows debug mode). A served app's files change only with a deploy, which restarts it: it
+    looks at each file once (a page names six files and ten modules; looking at them on every
+    page cost a quarter of a widget page's time)."""
+    return bool(current_app.jinja_env.auto_reload)
+
+
 def asset_url(filename: str) -> str:
     """The URL of a static file with a version tag, so browsers may cache it for long."""
-    path = Path(current_app.config["STATIC_DIR"]) / filename
-    try:
-        version = _digest(path, path.stat().st_mtime_ns)
-    except FileNotFoundError:
-        version = "missing"
+    folder = str(current_app.config["STATIC_DIR"])
+    version = _version(folder, filename) if _watching() else _kept_version(folder, filename)
     return _versioned_url(filename, version, request.script_root)
+
+
+def _version(folder: str, filename: str) -> str:
+    path = Path(folder) / filename
+    try:
+        return _digest(path, path.stat().st_mtime_ns)
+    except FileNotFoundError:
+        return "missing"
+
+
+@lru_cache(maxsize=256)
+def _kept_version(folder: str, filename: str) -> str:
+    """:func:`_version`, looked at once per process (bounded: the names come from templates)."""
+    return _version(folder, filename)
 
 
 @lru_cache(maxsize=256)
@@ -62,8 +82,19 @@ ENTRY = "main.js"  # the one module a page names; it imports the others
 
 
 def _module_files() -> tuple[tuple[str, int, int], ...]:
-    """Every module in the folder, with what tells a changed file (its mtime and size)."""
-    folder = Path(current_app.config["STATIC_DIR"]) / MODULES
+    """Every module in the folder, with what tells a changed file (its mtime and size): looked
+    at on every page while the app watches its files (:func:`_watching`), once otherwise."""
+    folder = str(Path(current_app.config["STATIC_DIR"]) / MODULES)
+    return _scan_modules(folder) if _watching() else _kept_modules(folder)
+
+
+@lru_cache(maxsize=8)
+def _kept_modules(folder: str) -> tuple[tuple[str, int, int], ...]:
+    return _scan_modules(folder)
+
+
+def _scan_modules(where: str) -> tuple[tuple[str, int, int], ...]:
+    folder = Path(where)
     found = sorted(p for p in folder.rglob("*.js") if p.is_file())
     return tuple((p.relative_to(folder).as_posix(), p.stat().st_mtime_ns, p.stat().st_size) for p in found)
 
