@@ -675,7 +675,11 @@ def test_cpp_hdu_1527_program(tmp_path: Path) -> None:
         for sample in judge_samples(problem):
             assert LESSON.run(binary, sample["input"]).split() == sample["output"].split()
     tests, expected = [], []
-    for k in range(0, 10**6 + 1):  # every pair with k <= 10^6, both orders, and two N neighbours
+    # Every pair with k <= 2 * 10^5, and every pair in a band of 10^4 at 10^6 and at the top of
+    # the range (k = 381,966,011 is the largest pair with b <= 10^9, where rounding is closest):
+    # both orders, and two N neighbours.
+    top = 381_966_011
+    for k in [*range(0, 2 * 10**5 + 1), *range(10**6 - 10**4, 10**6 + 1), *range(top - 10**4, top + 1)]:
         a, b = p_position(k)
         tests += [(a, b), (b, a), (a + 1, b + 1)]
         expected += ["0", "0", "1"]  # (a+1, b+1) keeps the difference k, but a+1 != a_k
@@ -685,8 +689,8 @@ def test_cpp_hdu_1527_program(tmp_path: Path) -> None:
     rng = random.Random(9)
     extra = [(165580140, 267914295), (165580141, 267914296), (267914295, 165580140)]
     extra += [(rng.randrange(10**9 + 1), rng.randrange(10**9 + 1)) for _ in range(20000)]
-    extra += [(0, 0), (0, 10**9), (10**9, 10**9), (10**9, 0), p_position(381_966_011)]
-    assert p_position(381_966_011)[1] <= 10**9 < p_position(381_966_012)[1]  # the largest pair in range
+    extra += [(0, 0), (0, 10**9), (10**9, 10**9), (10**9, 0), p_position(top)]
+    assert p_position(top)[1] <= 10**9 < p_position(top + 1)[1]  # the largest pair in range
     tests += extra
     expected += ["0" if is_p(a, b) else "1" for a, b in extra]
     assert all(is_p(a, b) == (e == "0") for (a, b), e in zip(tests[:4000], expected[:4000]))
