@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from grundy.practice.every import PICKS
+from grundy.practice.every import PICKS, EveryArena
 from grundy.web import csrf
 from grundy.practice.games import SPECS
 from grundy.widgets import WIDGETS
@@ -34,6 +34,9 @@ values = st.one_of(*[st.sampled_from(NASTY)] * 6, st.text(max_size=40), st.integ
 # Flask's reserved words (url_for's endpoint, _method, _external…) that must stay data: a route
 # that passed the query on to url_for would fail on the key itself, whatever its value.
 RESERVED = ["endpoint", "_method", "_external", "_anchor", "id", "was"]
+# Every widget's buttons (grundy.widgets.base.Widget.buttons), each met on every widget: its own
+# widget reads it, the others never do (test_a_key_a_route_never_reads_changes_nothing).
+BUTTONS = sorted({b for w in WIDGETS.values() for b in w.buttons})
 QUIZ_KEYS = ["game", "level", "seed", "says", "after"]
 
 
@@ -43,7 +46,7 @@ def _keys(path: str) -> list[str]:
     reserved = RESERVED
     name = path.rstrip("/").rsplit("/", 1)[-1]
     if path.startswith(("/w/", "/present/")) and name in WIDGETS:
-        return [p.name for p in WIDGETS[name].params] + ["pick", "go", "turn", "play", "use"] + reserved
+        return [p.name for p in WIDGETS[name].params] + BUTTONS + reserved
     if path.startswith(("/play", "/quiz")):
         rule_keys = sorted({k for s in SPECS.values() for k in s.rule_keys})
         return rule_keys + ["start", "first", "moves", "hints", "random", *QUIZ_KEYS, *PICKS] + reserved
@@ -60,13 +63,34 @@ def _keys(path: str) -> list[str]:
 TEACHER_ONLY = re.compile(r"/class/[^/]+/(teach|teach/live|summary\.csv|round|reveal|end|lock|view)")
 
 
-def _unread(path: str) -> set[str]:
+# The keys a route reads, where it reads fewer than ``_keys`` offers it (as its code shows): the
+# others are unread, as test_a_key_a_route_never_reads_changes_nothing shows.
+READS = {
+    ("GET", "/quiz/q"): {"game", "level", "seed"},
+    ("GET", "/quiz/answer"): {"game", "level", "seed"},  # a bookmark of a posted answer: back to the question
+    ("GET", "/quiz/move"): {"game", "level", "seed"},
+    ("POST", "/quiz/move"): {"game", "level", "seed", "after"},
+    ("GET", "/class/new"): {"view"},
+    ("GET", "/class/{live}"): {"explore"},
+    ("GET", "/class/{live}/live"): {"explore"},
+    ("GET", "/join"): {"code"},
+}
+
+
+def _unread(path: str, method: str = "GET") -> set[str]:
     """The keys of ``_keys(path)`` that the route never reads, as
     test_a_key_a_route_never_reads_changes_nothing shows: on a game's own play page, the other
-    games' rule keys and the quiz's keys; on an instructor's route, every field but the CSRF token."""
+    games' rule keys, the quiz's keys and (but on every-SG's) a turn's picks; on a widget, the other
+    widgets' buttons; on an instructor's route, every field but the CSRF token."""
+    if (method, path) in READS:
+        return set(_keys(path)) - READS[method, path]
     name = path.rstrip("/").rsplit("/", 1)[-1]
     if path.startswith("/play/") and name in SPECS:
-        return {k for s in SPECS.values() for k in s.rule_keys} - set(SPECS[name].rule_keys) | set(QUIZ_KEYS)
+        turns_picked = issubclass(SPECS[name].arena_type, EveryArena)  # only every-SG's form picks a move per game
+        return ({k for s in SPECS.values() for k in s.rule_keys} - set(SPECS[name].rule_keys) | set(QUIZ_KEYS)
+                | (set() if turns_picked else set(PICKS)))
+    if path.startswith(("/w/", "/present/")) and name in WIDGETS:
+        return set(BUTTONS) - set(WIDGETS[name].buttons) - set(WIDGETS[name].keys)
     if TEACHER_ONLY.fullmatch(path) and not any(f"/class/{code}/" in path for code in NO_CLASS):  # those: below
         return set(_keys(path)) - {csrf.FIELD}
     return set()
@@ -198,8 +222,8 @@ def test_every_key_meets_every_nasty_value(client: FlaskClient, live: str, metho
     turn, stride = SWEPT.index((method, path)), QUICK_SWEEP if quick() else 1
     reads_none = any(f"/class/{code}" in path for code in NO_CLASS) or path in QUERYLESS
     projected = path.startswith("/present/")
+    unread = _unread(path, method)
     path = path.replace(LIVE, live)
-    unread = _unread(path)
     for k, key in enumerate(_keys(path)):
         sparse = (reads_none and key != csrf.FIELD) or projected or key in RESERVED or key in unread
         every = SPARSE_SWEEP if sparse else stride
@@ -242,14 +266,16 @@ def test_a_page_that_reads_no_query_answers_the_same(client: FlaskClient, path: 
         assert (said.status_code, said.get_data(as_text=True).replace(f"?{key}=q9z", "")) == (200, plain.get_data(as_text=True)), key
 
 
-@pytest.mark.parametrize("method, path", [mp for mp in SWEPT if _unread(mp[1])])
+@pytest.mark.parametrize("method, path", [mp for mp in SWEPT if _unread(mp[1], mp[0])])
 def test_a_key_a_route_never_reads_changes_nothing(client: FlaskClient, live: str, method: str, path: str) -> None:
     """Each key ``_unread`` names leaves the route's answer as it was without it (the lighter
     sweep above relies on it), but for the language switch's link to this same URL."""
     client.environ_base["REMOTE_ADDR"] = FUZZ_ADDRESS
-    unread = _unread(path)
+    unread = _unread(path, method)
     path = path.replace(LIVE, live)
     start = {"start": SPECS[path.rsplit("/", 1)[-1]].start} if path.startswith("/play/") else {}  # else a 303 to it
+    if path.startswith("/quiz/"):
+        start = {"game": "nim", "level": "1", "seed": "5"}  # else a 303 to a question drawn at random
 
     def ask(query: dict[str, str]) -> tuple[int, str]:
         response = client.post(path, data=query) if method == "POST" else client.get(path, query_string=query)

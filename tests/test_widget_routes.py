@@ -349,3 +349,19 @@ def test_a_state_link_is_written_as_url_for_writes_it(app: Flask, query: dict[st
     with app.test_request_context("/", base_url="http://localhost/zh" if chinese else None):
         base = url_for(endpoint, name=name)
         assert with_query(base, query) == url_for(endpoint, name=name, **query)
+
+
+@pytest.mark.parametrize("name", ALL_WIDGETS)
+def test_every_key_a_widget_s_buttons_send_is_declared(name: str) -> None:
+    """A control's name in a widget's template or its Python markup is one of its parameters or
+    one of its declared buttons (Widget.buttons): the fuzz sweeps exactly those, so a button
+    left undeclared would be a key no test sends."""
+    import inspect
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    widget = WIDGETS[name]
+    sources = [root / "templates" / widget.template]
+    sources.append(Path(inspect.getfile(widget.parse)))  # its module, where Python builds markup
+    sent = {found for path in sources for found in re.findall(r'name="([a-z_]+)"', path.read_text(encoding="utf-8"))}
+    assert sent <= set(widget.keys) | set(widget.buttons), sorted(sent - set(widget.keys) - set(widget.buttons))

@@ -111,7 +111,8 @@ def play(game: str) -> Response:
     args = typed_fields(request.args.to_dict())  # as typed on a phone: ５，０，５ is 5,0,5
     # A drawn or default start is made explicit in the URL, so a reload replays the same game.
     implicit_start = "random" in args or args.get("start", "random").strip() == "random"
-    picked = any(key in args for key in PICKS)  # an every-SG turn chosen in the form: the URL must say so
+    # An every-SG turn chosen in the form: the URL must say so (another game has no such form)
+    picked = issubclass(SPECS[game].arena_type, EveryArena) and any(key in args for key in PICKS)
     if "random" in args:
         args["start"] = "random"
     try:

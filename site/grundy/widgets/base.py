@@ -65,6 +65,10 @@ class Widget(Generic[Params, View]):
     # The query keys that ask for a step (a step button's name): a request with one of them
     # chose its step, so nothing is carried over.
     step_keys: tuple[str, ...] = ("step",)
+    # The query keys its buttons send besides its parameters: a button that stands for a field
+    # (a move sends the heaps after it as "use", the heaps field holding those before) or asks
+    # for a move ("play"). With ``keys``, every key the widget reads (the fuzz sweeps them all).
+    buttons: tuple[str, ...] = ()
     presentable: bool = False  # has a projection view (/present/<name>): an instructor steps through it
     # The key whose 0 is the first step ("n" for the mex stepper: the position being computed).
     # A widget with this key steps; in a lesson it opens there, its answers not yet on the page,

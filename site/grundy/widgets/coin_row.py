@@ -155,7 +155,8 @@ def view(params: Params) -> View:
     return View(params, r, row, g, total, winning)
 
 
-WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, buttons=tuple(OVERRIDES),
+                presentable=True)
 
 
 __all__ = ["WIDGET", "parse", "view"]

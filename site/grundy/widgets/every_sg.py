@@ -261,7 +261,7 @@ def view(params: Params) -> View:
 
 
 WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, step_keys=("step", "go"),
-                presentable=True)
+                buttons=tuple(OVERRIDES), presentable=True)
 
 
 __all__ = ["WIDGET", "options", "parse", "view"]

@@ -309,7 +309,7 @@ def view(params: Params) -> View:
     return View(params, GAME_NAMES[params.game], rows, chosen, found)
 
 WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, step_keys=("step", *(b for b, f in OVERRIDES.items() if f == "step")),
-                presentable=True)
+                buttons=tuple(OVERRIDES), presentable=True)
 
 
 __all__ = ["WIDGET", "parse", "resume_step", "view"]

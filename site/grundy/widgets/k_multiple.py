@@ -183,7 +183,8 @@ def view(params: Params) -> View:
     return View(params, parts, _rows(rows, parts), winning, moves)
 
 
-WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, buttons=("play",),
+                presentable=True)
 
 
 __all__ = ["WIDGET", "parse", "view"]

@@ -159,7 +159,8 @@ def _even_move(before: tuple[int, ...] | None, coins: tuple[int, ...]) -> tuple[
     return (step + 1, count) if count > 0 and coins[below] - before[below] == count else None
 
 
-WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, buttons=tuple(OVERRIDES),
+                presentable=True)
 
 
 __all__ = ["WIDGET", "parse", "view"]

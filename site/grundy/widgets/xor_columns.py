@@ -201,7 +201,8 @@ def view(params: Params) -> View:
         ones=heaps.count(1),
     )
 
-WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, presentable=True)
+WIDGET = Widget(NAME, TITLE, BLURB, PARAMS, parse, view, resume_step=resume_step, buttons=tuple(OVERRIDES),
+                presentable=True)
 
 
 __all__ = ["WIDGET", "BadParameter", "parse", "resume_step", "view"]
