@@ -132,7 +132,7 @@ def test_misere_nim_s_endgame_in_chinese(client: FlaskClient) -> None:
 def test_a_sum_names_its_components_in_chinese(client: FlaskClient) -> None:
     html = squeeze(widget(client, "/zh/w/game-sum?nim=4&bash=7&m=3&sub=8&set=1,3,4&wythoff=2,3"))
     for label in ("尼姆堆", "巴什堆", "m <small>（巴什：取 1 到 m 个）</small>", "减法堆", "减法堆的规则",
-                  "S <small>（集合规则可取的个数）</small>", "威佐夫两堆 <small>（a,b …）</small>"):
+                  "S <small>（减法集合：每次可取的个数）</small>", "威佐夫两堆 <small>（a,b …）</small>"):
         assert f"<span>{label}</span>" in html, label
     assert "1. 尼姆堆" in html and "4. 威佐夫两堆" in html and "SG 值的异或" in html
     assert ">减法集合 S</option>" in html  # the rule menu in the take-away widgets' words

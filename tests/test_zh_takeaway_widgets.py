@@ -95,7 +95,7 @@ def test_the_game_speaks_chinese(client: FlaskClient) -> None:
 
 def test_the_period_speaks_chinese(client: FlaskClient) -> None:
     html = client.get("/zh/w/period?set=2,4,7&upto=5", headers=HX).text
-    assert ("<strong>S = {2, 4, 7}</strong>：SG(0) 到 SG(5)。前 8 个值是<strong>前周期</strong>（虚线标出）；"
+    assert ("<strong>S = {2, 4, 7}</strong>：SG(0) 到 SG(5)。前 8 个值是<strong>预周期</strong>（虚线标出）；"
             "从 n&nbsp;=&nbsp;8 起，值以 <strong>3</strong> 为周期重复。") in html
     assert "第一个完整的周期到 n = 10 才结束" in html and "巨大的堆 n <small>（至多 1000 位）</small>" in html
     assert "n = 8 + 3 × q + r，其中 r = 2，所以 SG(n) = SG(10)。<strong>SG(n) = 2</strong>，这一堆是" in html
@@ -138,7 +138,7 @@ def test_the_lessons_embed_them_in_chinese(client: FlaskClient) -> None:
                                  ("bash-game", "take-away", "开始时有 10 枚硬币"),
                                  ("bash-game", "pn-table", "<strong>每次取 1 到 4 个</strong>，堆 0 到 30"),
                                  ("mex-and-sg", "mex-steps", "逐个局面计算 SG(0) 到 SG(12)"),
-                                 ("sums-of-games", "period", "前 8 个值是<strong>前周期</strong>"),
+                                 ("sums-of-games", "period", "前 8 个值是<strong>预周期</strong>"),
                                  ("k-multiple", "k-table", "100 以内的必败数"),
                                  ("staircase", "boxes", "所以先手输。")):
         html = client.get(f"/zh/lessons/{slug}").text
