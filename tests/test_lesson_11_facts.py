@@ -16,6 +16,7 @@ import pytest
 from grundy.games import circle
 from grundy.games.registry import family
 from grundy.games.solve import solve
+from grundy.practice.games import make_arena
 from grundy.widgets import ring
 from tests import lesson_code
 from tests.judge import judge_samples
@@ -127,6 +128,18 @@ def test_the_chinese_lesson_shows_rows_of_4_and_7_in_the_widget() -> None:
     rows = ring.view(ring.parse(fence | {"n": "13", "moves": "1,6"}))
     assert rows.rows == [(4, 1), (7, 2)] and rows.total == 3 and rows.outcome == "N"
     assert rows.reply and rows.reply.run == (2, 2) and rows.reply.leaves == (7, 2)
+
+
+def test_the_chinese_lesson_writes_positions_as_the_quiz_and_play_do() -> None:
+    """The Chinese lesson shows no command line, so it says how the quiz and play write a position
+    (the circular game's notation, read from the engine): a ring ○9 (环9 typed is the same ring),
+    rows by their lengths with commas (the example's rows are 4,7), 0 when no coin is left."""
+    zh = LESSON.twins["zh"]
+    assert "环写成 `○9`" in zh and "`环9`" in zh and "就是 `4,7`" in zh and "就写 `0`" in zh
+    arena = make_arena("circle", {"k": "2"})
+    assert circle.RING_MARK + "9" == "○9" and arena.parse("○9") == arena.parse("环9") == ((circle.RING, 9),)
+    assert arena.parse("4,7") == ((circle.ROW, 4), (circle.ROW, 7)) and arena.family.format_sum(arena.parse("4,7")) == "4,7"
+    assert arena.family.empty == "0" and arena.family.format_sum(()) == "0"
 
 
 def test_try_it_answers() -> None:
