@@ -98,14 +98,14 @@ def test_nim_in_binary_reads_like_the_lesson(client: FlaskClient) -> None:
     html = squeeze(widget(client, "/zh/w/xor-columns?heaps=14,21,39"))
     assert "各堆 <small>（石子数，用逗号隔开）</small>" in html and "反常规则（拿走最后一枚的一方输）" in html
     assert ">+ 加一堆</button>" in html and ">− 去掉最后一堆</button>" in html
-    assert "每列 1 的个数" in html and ">异或</th>" in html and "所有步骤都已显示" in html
-    assert "异或是 60，不为 0：先手<strong>必胜</strong>。它的最高位 1 在 32 位那一列（已标出）。" in html
+    assert "每列 1 的个数" in html and ">异或和</th>" in html and "所有步骤都已显示" in html
+    assert "异或和是 60，不为 0：先手<strong>必胜</strong>。它的最高位 1 在 32 位那一列（已标出）。" in html
     assert "<strong>从第 3 堆取走 12 个</strong>，每一列就又都是偶数了。" in html
     assert ">从第 3 堆取走 12 个</button> → 14, 21, 27" in html and "这是唯一的必胜走法。" in html
     three = squeeze(widget(client, "/zh/w/xor-columns?heaps=55,81,121"))
     assert "一共有 3 种必胜走法" in three and ">从第 1 堆取走 15 个</button>" in three
     p = squeeze(widget(client, "/zh/w/xor-columns?heaps=1,2,3"))
-    assert "每一列都有偶数个 1，所以异或为 0：先手<strong>必败</strong>。" in p
+    assert "每一列都有偶数个 1，所以异或和为 0：先手<strong>必败</strong>。" in p
 
 
 def test_nim_in_binary_steps_in_chinese(client: FlaskClient) -> None:
@@ -115,7 +115,7 @@ def test_nim_in_binary_steps_in_chinese(client: FlaskClient) -> None:
     assert "有 4 列是奇数个（已标出）" in widget(client, "/zh/w/xor-columns?heaps=14,21,39&step=2")
     assert "14 ⊕ 21 ⊕ 39 = <strong>60</strong>" in widget(client, "/zh/w/xor-columns?heaps=14,21,39&step=3")
     top = squeeze(widget(client, "/zh/w/xor-columns?heaps=14,21,39&step=4"))
-    assert "第 4 / 5 步：异或的最高位 1" in top and "异或的最高位 1 在 32 位那一列（已框出）" in top
+    assert "第 4 / 5 步：异或和的最高位 1" in top and "异或和的最高位 1 在 32 位那一列（已框出）" in top
     big = widget(client, "/zh/w/xor-columns?heaps=1125899906842624,1&step=4")
     assert "在 2<sup>50</sup> 位那一列" in big  # a column past 2^9 is written as a power in the sentence too
 
