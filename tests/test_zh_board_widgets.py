@@ -141,7 +141,7 @@ def test_the_grid_speaks_chinese(client: FlaskClient) -> None:
 def test_k_multiple_speaks_chinese(client: FlaskClient) -> None:
     said = text(client.get("/zh/w/k-multiple", headers=HX).text)
     assert "一堆 20 个石子，k = 2。这是新的一堆：第一步取 1 到 n − 1 = 19 个。之后每一步至多取上一步的 2 倍。" in said
-    assert "20 = 13 + 5 + 2，每一项都大于它下面那一项的 2 倍：2·2 = 4 < 5，2·5 = 10 < 13。最小分项是 2。" in said
+    assert "20 = 13 + 5 + 2，每一项都大于比它小的那一项的 2 倍：2·2 = 4 < 5，2·5 = 10 < 13。最小分项是 2。" in said
     assert "最小分项 2 不超过 19：取走它。剩下的 13 + 5，最小分项大于 2 × 2 = 4" in said
     assert "★ 取 2 个 → 剩 18 个，下一步至多取 4 个" in said and "取 1 个 → 剩 19 个，下一步至多取 2 个；应手取 1 个" in said
     assert "满足 2·aj < ai 的最大 j" in said and "（分项）" in said and "无 （bi = ai）" in said
