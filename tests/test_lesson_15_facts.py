@@ -136,7 +136,7 @@ def test_octal_digits_read_as_the_lesson_says() -> None:
         assert all(len(p) < 2 for j, p in by_digits(".137", n) if j == 2)
     LESSON.says("\\(d_1 = 7 = 1 + 2 + 4\\)", "\\(d_2 = 3 = 1 + 2\\)")
     LESSON.says("| `4.07` | (no name) |", "work it out, then press Next to check")
-    assert "| `4.07` | （没有名字） |" in LESSON.twins["zh"] and "再按「下一步」核对" in LESSON.twins["zh"]
+    assert "| `4.07` | （没有名字） |" in LESSON.twins["zh"] and "再按 **下一步** 核对" in LESSON.twins["zh"]
     for bad in (".8", ".70", "3.7", ".123456789"):
         with pytest.raises(Exception):
             octal.OctalCode.parse(bad)
