@@ -229,7 +229,7 @@ def test_inside_the_lesson_in_both_languages_and_projected(client: FlaskClient) 
     assert 'id="octal-sequence-1"' in lesson and 'name="id" value="octal-sequence-2"' in lesson
     assert lesson.count('aria-label="not yet revealed"') == 41 + 101 + 61  # every strip opens hidden
     chinese = client.get("/zh/lessons/take-and-break").text
-    assert chinese.count('data-widget="octal-sequence"') == 3 and "和服务器下一盘：你先手" in chinese
+    assert chinese.count('data-widget="octal-sequence"') == 3 and "和电脑下一盘：你先手" in chinese
     projected = client.get("/present/octal-sequence?code=.07")
     assert projected.status_code == 200 and "is-presented" in projected.text
     assert 'aria-label="not yet revealed"' in projected.text  # a projection opens at step 0
