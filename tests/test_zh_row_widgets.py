@@ -62,7 +62,7 @@ def test_the_ring_speaks_chinese(client: FlaskClient) -> None:
     assert "想靠点击走这一步，先把“点一下取走”设为 2 枚" in after and ">走这步应手</button>" in after
     assert "<li>Alice 取走了硬币 5</li>" in after and ">↶ 悔一步</button>" in after
     rows = client.get("/zh/w/ring?n=12&k=2&moves=1,6", headers=HX).text  # rows of 4 and 6, listed the Chinese way
-    assert "剩下的几行分别有 4、6 枚（SG 值 1 ⊕ 3 = 2）。" in rows and "留下分别有 6、3 枚的几行" in rows
+    assert "剩下的各行分别有 4、6 枚（SG 值 1 ⊕ 3 = 2）。" in rows and "剩下的各行分别有 6、3 枚（" in rows
     assert "留下一行 8 枚（SG 值 0）" in client.get("/zh/w/ring?n=11&k=1&moves=1,3", headers=HX).text
 
 
