@@ -80,9 +80,9 @@ def test_the_sj_entry_states_the_theorem_with_its_condition(app: Flask) -> None:
     assert "with all components worth 0 is the end of the game" in sj.means
     assert "XOR is not 0 and some component's SG value is greater than 1" in sj.means
     assert "the XOR is 0 and no component's is" in sj.means
-    assert "所有分量的 SG 值都为 0" in lesson.twins["zh"]
-    assert "所有分量的 SG 值都为 0 时游戏已经结束" in sj.means_zh
-    assert "异或不为 0 且某个分量的 SG 值大于 1" in sj.means_zh and "异或为 0 且没有分量的 SG 值大于 1" in sj.means_zh
+    assert "所有子游戏的 SG 值都为 0" in lesson.twins["zh"]
+    assert "所有子游戏的 SG 值都为 0 时游戏已经结束" in sj.means_zh
+    assert "异或不为 0 且某个子游戏的 SG 值大于 1" in sj.means_zh and "异或为 0 且没有子游戏的 SG 值大于 1" in sj.means_zh
     assert fold(sj.means) == sj.means  # one line, as the page shows it
 
 
