@@ -17,12 +17,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from grundy.games import euclid
 from grundy.games.core import Outcome
 from grundy.games.registry import family
-from grundy.i18n import N_, _
+from grundy.i18n import N_, _, translations
 from grundy.numerals import as_pairs, read_whole
 from grundy.widgets import spec
 from grundy.widgets.base import Widget
@@ -163,6 +163,28 @@ class Game:
                         count, a=a, b=b, take=take, c=c, d=d)
 
 
+class CellWords:
+    """The words of the table's cells, looked up once per table: a table of piles up to 24 is 625
+    cells of two sentences each, and saying each through Jinja was most of the widget's time.
+    Every value put into them is a number or the letter P or N, and the catalogue's templates are
+    escaped once here, so a filled cell is safe as it is."""
+
+    def __init__(self) -> None:
+        self._catalogue = translations()
+        self.blank = str(escape(self._catalogue.ugettext("(%(x)s, %(y)s): not yet filled")))
+        self._by_steps: dict[int, tuple[str, str]] = {}
+
+    def of(self, steps: int) -> tuple[str, str]:
+        """The title and the spoken name of a filled cell of ``steps`` steps (a plural each)."""
+        found = self._by_steps.get(steps)
+        if found is None:
+            said = self._catalogue.ungettext
+            found = self._by_steps[steps] = (
+                str(escape(said("(%(x)s, %(y)s): %(o)s, %(num)s step", "(%(x)s, %(y)s): %(o)s, %(num)s steps", steps))),
+                str(escape(said("%(o)s %(num)s step, at (%(x)s, %(y)s)", "%(o)s %(num)s steps, at (%(x)s, %(y)s)", steps))))
+        return found
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     params: Params
@@ -181,15 +203,32 @@ class View:
     def hiding(self) -> bool:
         return self.stepping and self.params.hide
 
-    def shown(self, x: int, y: int) -> bool:
-        return (min(x, y), max(x, y)) in self.filled
-
-    def is_current(self, x: int, y: int) -> bool:
-        return self.current == (min(x, y), max(x, y))
-
     def in_play(self, x: int, y: int) -> bool:
         """Whether the pair is one of the games played at once (ringed in the table)."""
         return (min(x, y), max(x, y)) in {(min(g.pair), max(g.pair)) for g in self.games}
+
+    def rows(self) -> list[Markup]:
+        """Each row's cells (<td>s), written here rather than in the template (see CellWords)."""
+        words = CellWords()
+        chosen = self.params.cell
+        played = {(min(g.pair), max(g.pair)) for g in self.games}
+        rows = []
+        for x, row in enumerate(self.table):
+            cells = []
+            for y, (o, s) in enumerate(row):
+                pair = (min(x, y), max(x, y))
+                values = {"x": x, "y": y, "o": o, "num": s}
+                if pair not in self.filled:
+                    cells.append(f'<td><span class="cell is-blank" aria-label="{words.blank % values}">·</span></td>')
+                    continue
+                title, label = words.of(s)
+                marks = (" is-current" if (chosen == (x, y) if chosen else pair == self.current) else "") + (
+                    " is-played" if pair in played else "")
+                cells.append(f'<td><button type="submit" name="cell" value="{x},{y}" class="cell is-{o}{marks}"'
+                             f' title="{title % values}" aria-label="{label % values}"><span class="o">{o}</span>'
+                             f' <span class="steps">{s}</span></button></td>')
+            rows.append(Markup("".join(cells)))
+        return rows
 
     @property
     def ringed(self) -> bool:
