@@ -94,7 +94,7 @@ def _rule_text(fam: Family[Any]) -> str:
 
 
 KHEAP = GameSpec(
-    key="k-multiple", family="k-multiple", title=N_("k-multiple subtraction (Fibonacci Nim)"),
+    key="k-multiple", family="k-multiple", title=N_("k-multiple subtraction (k = 2: Fibonacci Nim)"),
     lesson=("k-multiple", "every-k-the-losing-numbers"), move_lesson=("k-multiple", "why-the-smallest-part-wins"),
     draw=_draw, start="20", random_start=lambda r: str(r.randint(10, 45)), rule_text=_rule_text,
     reason=_reason, visual=_visual, noun=(N_("heap"), N_("heaps")), where=N_("from the heap"),
