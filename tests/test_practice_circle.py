@@ -141,11 +141,3 @@ def test_the_start_says_it_is_the_lessons_ring_after_its_first_move(client: Flas
     assert "after its first move" not in page_text(client, "/play/circle?k=2&start=row3 row4&first=you")
     text = page_text(client, "/play/circle?k=2&start=row8&first=computer&moves=row3,row3")
     assert "It took the middle of the row, leaving two equal rows" in text
-
-
-def test_a_ring_of_k_1_is_said_without_1_to_1(client: FlaskClient) -> None:
-    """With K = 1 a move takes one coin: the rule says so, not "take 1 to 1 adjacent coins"."""
-    english = client.get("/play/circle?k=1&start=○5&first=you").get_data(as_text=True)
-    chinese = client.get("/zh/play/circle?k=1&start=○5&first=you").get_data(as_text=True)
-    assert "Take 1 coin at a time" in english and "1 to 1" not in english
-    assert "每次取走 1 枚硬币" in chinese and "1 到 1" not in chinese

@@ -98,9 +98,8 @@ def _visual(arena: Arena, position: Position) -> tuple[str, dict[str, str]] | No
 CIRCLE = GameSpec(
     key="circle", family="circle", lesson=("circular", "the-symmetry-strategy"),
     draw=_draw, start="8", random_start=lambda r: f"{RING_MARK}{r.randint(5, 14)}" if r.random() < 0.5 else str(r.randint(5, 14)),
-    rule_text=lambda f: str(_("take 1 coin at a time; the first move turns the ring into a row, and a move in a row may split"
-                              " it in two") if f.rule()["k"] == "1" else _("take 1 to %(k)s adjacent coins; the first move"
-                              " turns the ring into a row, and a move in a row may split it in two", k=f.rule()["k"])),
+    rule_text=lambda f: str(_("take 1 to %(k)s adjacent coins; the first move turns the ring into a row, and a move in a"
+                              " row may split it in two", k=f.rule()["k"])),
     reason=_reason, visual=_visual, noun=(N_("ring or row"), N_("rings or rows")), part=_part,
     taught_move=_symmetric_move, taught_note=_symmetry_note,
     rule_keys={"k": bounded(N_("K"), 1, MAX_K)}, default_rule={"k": "2"}, rule_labels={"k": N_("K (take 1 to K)")},
