@@ -371,3 +371,11 @@ def test_the_quiz_index_says_a_rule_s_numbers_are_an_example(client: FlaskClient
     page = client.get("/zh/quiz").get_data(as_text=True)
     assert "从一堆里取 1 到 3 个石子（这只是举例：每道题的数各不相同）" in page
     assert "(for example: each question sets its own numbers)" in client.get("/quiz").get_data(as_text=True)
+
+
+def test_a_part_is_named_as_chinese_counts_it(client) -> None:
+    """A board's parts are 第 1 堆, 第 2 堆 (not 堆 1), and Mock Turtles' row is a 排, as lesson 14 says."""
+    nim = client.get("/zh/play/nim?start=3,5,7&first=you").get_data(as_text=True)
+    assert "第 2 堆" in nim and "堆 2" not in nim.replace("第 2 堆", "")
+    turtles = client.get("/zh/play/mock-turtles?start=THHTH&first=you").get_data(as_text=True)
+    assert "第 1 排" in turtles and "行 1" not in turtles and "起始局面（排）" in turtles

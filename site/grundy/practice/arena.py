@@ -139,7 +139,7 @@ class Arena:
         if self.spec.part is not None:
             return self.spec.part(c, i, False)
         noun = str(_(self.component_noun[0]))
-        return f"{noun[:1].upper()}{noun[1:]} {i + 1}"
+        return _("%(noun)s %(number)s", noun=f"{noun[:1].upper()}{noun[1:]}", number=i + 1)  # 第 2 堆
 
     # -- positions as text
     def parse(self, text: str) -> Position:
