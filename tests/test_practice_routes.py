@@ -203,7 +203,7 @@ class _Skeleton(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         classes = dict(attrs).get("class") or ""
-        if self.skip or (tag == "div" and classes.startswith("position ")) or "q-position-text" in classes:
+        if self.skip or (tag == "div" and "position" in classes.split()) or "q-position-text" in classes:
             self.skip += tag not in ("input", "br", "img")
             return
         self.out.append(f"<{tag} {sorted(attrs)}>")

@@ -66,7 +66,8 @@ WYTHOFF = g.GameSpec(
     random_start=lambda r: f"{r.randint(2, 25)},{r.randint(2, 25)}",
     rule_text=lambda f: str(_("take any number of coins from one pile, or the same number from both piles")),
     reason=_wythoff_reason, visual=_wythoff_visual, noun=(N_("pair of piles"), N_("pairs of piles")), where=N_("in game {}"),
-    answer_hint=N_("the two piles as a,b"), picture="piles", check_component=g.component_bound(N_("a pile"), MAX_PILE),
+    answer_hint=N_("the two piles as a,b"), picture="piles", side_by_side=True,
+    check_component=g.component_bound(N_("a pile"), MAX_PILE),
 )
 
 
@@ -124,7 +125,7 @@ KIKI = g.GameSpec(
     draw=_kiki_draw, start="6x7", random_start=lambda r: f"{r.randint(2, 20)}x{r.randint(2, 20)}",
     rule_text=lambda f: str(_("move the coin one cell left, down, or diagonally down-left")),
     reason=_kiki_reason, visual=_kiki_visual, noun=(N_("board"), N_("boards")), where=N_("on board {}"),
-    answer_hint=N_("each board as rows x columns"), picture="boards",
+    answer_hint=N_("each board as rows x columns"), picture="boards", side_by_side=True,
     check_component=g.component_bound(N_("a board's side"), MAX_BOARD),
 )
 

@@ -100,6 +100,7 @@ class GameSpec:
     answer_hint_one: str = ""  # … when it has one component, if that reads differently
     picture: str = "heaps"  # the partial that draws a position (templates/practice/pictures/)
     picture_args: Mapping[str, object] = field(default_factory=dict)  # what the picture needs to know
+    side_by_side: bool = False  # parts drawn in a row, not one under another (each a picture: two piles, a board)
     finished_text: str = ""  # how play ended before every part was stuck: "moved a marble onto (0, 0)"
     # Why the computer will not play a start, where a measured bound replaces the usual estimate
     # of the search (bombs multiply as they explode); None: the estimate decides.
