@@ -21,6 +21,12 @@ def teacher_tag(room: Room, count: int, members: int) -> str:
     return f'W/"t{room.version}-{count}-{members}-{language_code()}"'
 
 
+def screen_tag(room: Room, count: int, members: int) -> str:
+    """What the room's screen depends on: as the console's, and told apart from it (the two
+    parts differ, and a browser showing both must never hold one's tag for the other)."""
+    return f'W/"r{room.version}-{count}-{members}-{language_code()}"'
+
+
 def held(tag: str) -> bool:
     """Whether the browser shows what ``tag`` names already."""
     return tag in request.headers.get("If-None-Match", "")
@@ -36,4 +42,4 @@ def not_modified(tag: str) -> Response:
     return tagged(Response(status=304), tag)
 
 
-__all__ = ["held", "not_modified", "student_tag", "tagged", "teacher_tag"]
+__all__ = ["held", "not_modified", "screen_tag", "student_tag", "tagged", "teacher_tag"]
