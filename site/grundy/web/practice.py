@@ -23,6 +23,7 @@ from grundy.practice import quiz as quiz_mod
 from grundy.practice.arena import Arena, Position
 from grundy.practice.every import PICKS, EveryArena
 from grundy.practice.games import SPECS
+from grundy.practice.games.spec import RULES_LESSON
 from grundy.web import scores
 from grundy.web.lessons import find_lesson
 from grundy.web.respond import fragment_or_page, is_fragment_request
@@ -354,14 +355,33 @@ def quiz_move() -> Response:
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None, **_quiz_context(q, **done))
 
 
-def feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, reveal: bool) -> dict[str, Any]:
+def explanation(arena: Arena, position: Position, reveal_move: bool, at: str | None = None) -> tuple[str, tuple[str, str]]:
+    """Why ``position`` is P or N, and the lesson section that explains it, said at the level of
+    the lesson ``at`` (a slug) the question comes from: the game's own reason (its lesson's SG
+    values, XOR, formula) once that lesson is reached, else lesson 2's three rules only (a class
+    at lesson 2 asked about a subtraction game is not told of SG values and lesson 6). None:
+    the game's own lesson (the quiz, where the question comes from the game)."""
+    own = arena.spec.lesson_for(position)
+    if at is not None and _lesson_number(at) < _lesson_number(own[0]):
+        return arena.spec.rules_reason(arena, position, reveal_move), RULES_LESSON
+    return arena.reason(position, reveal_move), own
+
+
+def _lesson_number(slug: str) -> int:
+    lesson, _stand_in = find_lesson(slug)
+    return lesson.number if lesson is not None else 0  # a lesson that is not written yet holds nothing back
+
+
+def feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, reveal: bool, at: str | None = None) -> dict[str, Any]:
     """What follows an answer. Until a move has been tried (``reveal``), nothing names a winning
-    move: the second step asks the learner to find one."""
+    move: the second step asks the learner to find one. ``at``: the lesson the question comes
+    from (:func:`explanation`)."""
+    reason, lesson = explanation(q.arena, q.position, reveal or truth == "P", at)
     return {
         "stage": "answered", "says": says, "truth": truth, "right": says == truth, "counted": counted,
-        "reason": q.arena.reason(q.position, reveal_move=reveal or truth == "P"),
+        "reason": reason,
         "visual": _visual(q.arena, q.position),
-        "lesson": _lesson_link(q.arena.spec.lesson_for(q.position)),
+        "lesson": _lesson_link(lesson),
         "move_lesson": _lesson_link(q.arena.spec.move_lesson),
         "winning": quiz_mod.winning_moves(q) if truth == "N" else [],
     }

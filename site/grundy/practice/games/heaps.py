@@ -16,6 +16,7 @@ MAX_HEAP = 10**6  # the largest heap a learner types: quiz level 2 draws subtrac
 BASH_MAX_M = 20  # play searches every line: m = 20 from a heap of 749 is ~22 ms (bench)
 SET_MAX_AMOUNT = 20  # a practice set is small enough to think about: at most 6 amounts up to 20
 SET_MAX_SIZE = 6
+RULES_TABLE_UPTO = 30  # lesson 2's P/N table runs to 30: a heap past it is explained by the labels' repeat
 SUBTRACTION_SETS = ((1, 3, 4), (1, 2), (2, 3), (1, 4), (1, 3), (2, 5), (1, 2, 4), (3, 4, 5))
 _heap = g.component_bound(N_("a heap"), MAX_HEAP)
 
@@ -125,6 +126,23 @@ def _subtraction_reason(arena: Arena, position: Position, reveal_move: bool) -> 
                  " %(value)s, and %(c)s is N: some move reaches a position of SG 0.", **words))
 
 
+def _subtraction_rules_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
+    """Lesson 2's reason (P and N only): a heap past the first repeat is labelled as the heap it
+    folds to, since the labels repeat as the SG values do (lesson 2's try-it finds 1, 3, 4's)."""
+    rule = takeaway.parse_rule(arena.family.rule()["set"])
+    p = takeaway.period(rule)
+    if len(position) > 1 or p is None or position[0] <= max(p.preperiod + p.length, RULES_TABLE_UPTO):
+        return g.rules_reason(arena, position, reveal_move)  # the moves from here say it, and the table shows them
+    c = position[0]
+    words = {"c": c, "length": p.length, "start": p.preperiod, "fold": p.fold(c),
+             "first": " ".join("P" if takeaway.grundy(rule, n) == 0 else "N" for n in range(p.preperiod, p.preperiod + p.length))}
+    if arena.outcome(position) == "P":
+        return str(_("Labelled from 0 up by the three rules, the positions repeat their labels every %(length)s from n = %(start)s"
+                     " (%(first)s, then again), so %(c)s is labelled as %(fold)s is: P. Every move from it leads to N.", **words))
+    return str(_("Labelled from 0 up by the three rules, the positions repeat their labels every %(length)s from n = %(start)s"
+                 " (%(first)s, then again), so %(c)s is labelled as %(fold)s is: N. Some move from it leads to P.", **words))
+
+
 def _subtraction_draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
     rule = {"set": ",".join(map(str, rng.choice(SUBTRACTION_SETS)))}
     arena = SUBTRACTION.arena(rule)
@@ -145,7 +163,7 @@ SUBTRACTION = g.GameSpec(
     lesson=("mex-and-sg", "worked-example-take-1-3-or-4"), draw=_subtraction_draw, start="12,9",
     random_start=lambda r: str(r.randint(5, 30)),
     rule_text=lambda f: str(_("take s coins from one heap, where s is in S = {%(set)s}", set=_set_text(f))),
-    reason=_subtraction_reason, visual=_subtraction_visual,
+    reason=_subtraction_reason, rules_reason=_subtraction_rules_reason, visual=_subtraction_visual,
     rule_keys={"set": _practice_set}, default_rule={"set": "1,3,4"}, check_component=_heap,
     rule_labels={"set": N_("The set S")}, answer_hint_one=N_("the heap that is left"),
 )

@@ -49,6 +49,37 @@ def sum_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
                  " so the position is N: a move that makes the XOR 0 wins.", xor=xor, total=total))
 
 
+# Where the three rules are taught (P: every move leads to N; N: some move leads to P): the level
+# a question is explained at for a class that has not reached its game's own lesson yet (the
+# choice is made in one place, grundy.web.practice.explanation).
+RULES_LESSON: Lesson = ("p-and-n-positions", "the-three-rules")
+RULES_OPTIONS_SHOWN = 6  # the options named in a P-position's reason; more are counted
+
+
+def rules_reason(arena: Arena, position: Position, reveal_move: bool) -> str:
+    """Why a position is P or N by the three rules alone (lesson 2), with no SG value or XOR:
+    every move leads to an N-position, or one leads to a P-position. Any game's, from its moves."""
+    moves = arena.moves(position)
+    here = arena.format(position)
+    if not moves:
+        if arena.outcome(position) == "P":
+            return str(_("Nothing is left to move: the player to move has lost, so the position is P."))
+        return str(_("No move is left, and under this rule that is a win for the player to move: %(position)s is N.", position=here))
+    if arena.outcome(position) == "P":
+        options = list(dict.fromkeys(arena.format(m.after) for m in moves))
+        listed = _("; ").join(options[:RULES_OPTIONS_SHOWN])
+        if len(options) > RULES_OPTIONS_SHOWN:
+            listed = _("%(listed)s and %(more)s more", listed=listed, more=len(options) - RULES_OPTIONS_SHOWN)
+        return str(_("Every move from %(position)s leads to an N-position (%(options)s), so %(position)s is P: a position is P"
+                     " when every move from it leads to N.", position=here, options=listed))
+    winning = arena.winning_moves(position, 1)
+    if reveal_move and winning:
+        return str(_("The move to %(after)s leaves a P-position, so %(position)s is N: a position is N when some move from it"
+                     " leads to P.", after=arena.format(winning[0].after), position=here))
+    return str(_("Some move from %(position)s leads to a P-position, so %(position)s is N: a position is N when some move"
+                 " from it leads to P.", position=here))
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameSpec:
     """One practice game. ``family`` is its registry key; ``rule`` makes the family for a URL's
@@ -64,6 +95,9 @@ class GameSpec:
     random_start: Callable[[random.Random], str]  # a fresh start for "Random start"
     rule_text: Callable[[Family[Any]], str]  # the rule in one sentence: "take 1 to 3 coins from one heap"
     reason: Callable[[Arena, Position, bool], str] = sum_reason
+    # The reason in lesson 2's words only (P and N, the three rules), for a class that has not
+    # reached the game's own lesson: by default from the moves; a game whose labels repeat says so.
+    rules_reason: Callable[[Arena, Position, bool], str] = rules_reason
     visual: Callable[[Arena, Position], tuple[str, dict[str, str]] | None] = lambda _a, _p: None
     # Whether the visual shows the winning move (a P/N table marks it): then an N-position's waits
     # until a move is tried. A strip of values (Kayles) names none: it is shown at once.
@@ -176,4 +210,4 @@ def component_bound(noun: str, hi: int) -> Callable[[Family[Any], Any], None]:
 
 
 
-__all__ = ["LEVELS", "SUMS_LESSON", "GameSpec", "bounded", "component_bound", "draw_sum", "sum_reason"]
+__all__ = ["LEVELS", "RULES_LESSON", "SUMS_LESSON", "GameSpec", "bounded", "component_bound", "draw_sum", "rules_reason", "sum_reason"]

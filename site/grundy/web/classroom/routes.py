@@ -15,7 +15,7 @@ from grundy.marks import quoted
 from grundy.numerals import typed as typed_text
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
-from grundy.web.classroom import admission, etags, identity, rounds
+from grundy.web.classroom import admission, etags, identity, level, rounds
 from grundy.web.classroom.identity import CLASS_COOKIE, store
 from grundy.web.classroom.qr import join_short, local_only, qr
 from grundy.web.classroom.rounds import Poll, Refused
@@ -63,8 +63,9 @@ def _revealed_context(room: Room, poll: Poll) -> dict[str, Any]:
     visual, and the most common wrong move with the reply that refutes it."""
     result = rounds.split_of(store(), room.code, poll.round)
     truth = poll.round.truth
-    context: dict[str, Any] = feedback(poll.q, truth, truth, False, reveal=True)
-    context.update(split=result, refuted=rounds.refuted(poll.q, result.wrong_move) if result.wrong_move else None)
+    at = level.lesson_of(room)  # explained at the level of the lesson the class is at
+    context: dict[str, Any] = feedback(poll.q, truth, truth, False, reveal=True, at=at)
+    context.update(split=result, refuted=level.refuted(poll.q, result.wrong_move, at) if result.wrong_move else None)
     return context
 
 
@@ -157,7 +158,8 @@ def _student_context(room: Room, explore: bool) -> dict[str, Any]:
         context.update(_question_context(poll.q))
         if room.phase == "revealed":
             context.update(_revealed_context(room, poll))
-            context["my_refuted"] = rounds.refuted(poll.q, mine.move) if mine and mine.move and mine.wins is False else None
+            context["my_refuted"] = (level.refuted(poll.q, mine.move, level.lesson_of(room))
+                                     if mine and mine.move and mine.wins is False else None)
     return context
 
 
