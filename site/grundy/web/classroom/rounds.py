@@ -23,7 +23,9 @@ from grundy.marks import quoted
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
-from grundy.web.classroom.store import MAX_MOVE, Answer, ClassStore, Room, Round
+from grundy.web.classroom.kinds import Judged, kind_of
+from grundy.web.classroom.rules import arena_for, rule_items, rule_of
+from grundy.web.classroom.store import MAX_COUNTDOWN, MAX_MOVE, OUTCOME, Answer, ClassStore, Room, Round
 
 
 class Refused(Exception):
@@ -44,17 +46,19 @@ class Poll:
 
 
 def question_of(r: Round) -> quiz_mod.Question:
-    """The question of a round: drawn from (game, level, seed), or the typed position under the
-    game's opening rule (the one /play starts with)."""
+    """The question of a round: its position under its rule; a round kept before rules were
+    (rule ""): drawn from (game, level, seed), or the typed position under the game's opening rule."""
     if not r.position:
         return quiz_mod.question(r.game, r.level, r.seed)
-    arena = SPECS[r.game].arena({})
-    return quiz_mod.Question(r.game, r.level, r.seed, arena, arena.parse(r.position))
+    arena = arena_for(r.game, rule_items(r.rule)) if r.rule else SPECS[r.game].arena({})
+    return quiz_mod.Question(arena.key, r.level, r.seed, arena, arena.parse(r.position))
 
 
-def pose(game: str, level_text: str, typed: str) -> quiz_mod.Question:
-    """The question the instructor asked for, checked: a known game and level, and a typed
-    position the computer could play out (so every answer can be judged quickly)."""
+def pose(game: str, level_text: str, typed: str, rule: dict[str, str] | None = None) -> quiz_mod.Question:
+    """The question the instructor asked for, checked: a known game and level, its rule (in the
+    command line's option names: rules.arena_for), and a typed position the computer could play
+    out (so every answer can be judged quickly). No position: one drawn as the quiz draws one
+    (under the given rule, if one is given, else the draw's own)."""
     if game not in SPECS:
         raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=quoted(game, 30), games=", ".join(SPECS)),
                         "unknown-game")
@@ -63,31 +67,25 @@ def pose(game: str, level_text: str, typed: str) -> quiz_mod.Question:
         raise GameError(_("the level is 1, 2 or 3; got %(level)s", level=quoted(level_text, 10)), "bad-level")
     typed = typed.strip()
     refuse_foreign_digits({"position": typed})  # said with why, whatever the game's notation
+    given = {k: v for k, v in (rule or {}).items() if v.strip()}
+    arena = arena_for(game, given)  # checked first, even for a drawn question
     if not typed:
-        return quiz_mod.question(game, level, secrets.randbelow(quiz_mod.MAX_SEED + 1))
-    spec = SPECS[game]
-    state = play_mod.parse(game, spec.arena({}).rule_query() | {"start": typed})  # bounds, as /play checks a start
+        drawn = quiz_mod.question(arena.key, level, secrets.randbelow(quiz_mod.MAX_SEED + 1))
+        if not given or rule_of(drawn.arena) == rule_of(arena):
+            return drawn  # the quiz's own question (its rule is the one asked for, or none was)
+        typed = drawn.position_text  # the drawn position, under the rule asked for, checked as a typed one
+    state = play_mod.parse(arena.key, arena.rule_query() | {"start": typed})  # bounds, as /play checks a start
     why = state.arena.unplayable(state.start)
     if why:
         raise GameError(why, "too-large")
-    return quiz_mod.Question(game, level, 0, state.arena, state.start)
+    return quiz_mod.Question(state.arena.key, level, 0, state.arena, state.start)
 
 
-def judge(q: quiz_mod.Question, says: str, typed: str) -> Answer:
-    """A student's answer, checked like the quiz checks one: P or N, and on N optionally the
-    position a winning move leaves (a legal move, or a GameError saying why not)."""
-    if says not in ("P", "N"):
-        raise GameError(_("answer with P (losing for the player to move) or N (winning)"), "bad-answer")
-    typed = typed.strip()
-    if says == "P" or not typed:
-        return Answer(says, "", None)  # type: ignore[arg-type]
-    refuse_foreign_digits({"after": typed})
-    if len(typed) > MAX_MOVE:
-        raise GameError(_("a position is at most %(most)s characters long", most=MAX_MOVE), "position-too-long", most=MAX_MOVE)
-    verdict = quiz_mod.check_move(q, typed)
-    if verdict.move is None:
-        raise GameError(verdict.message, "not-a-move")
-    return Answer("N", q.arena.format(verdict.move.after), verdict.wins)
+def judge(q: quiz_mod.Question, says: str, typed: str, kind: str = OUTCOME) -> Judged:
+    """A student's answer as the round's kind reads it (kinds.py): for an outcome, P or N, and on
+    N optionally the position a winning move leaves, read as the quiz reads it. A move that cannot
+    be read keeps the N and says why (Judged.problem); an answer that is none is a GameError."""
+    return kind_of(kind).judge(q, says, typed)
 
 
 def refuted(q: quiz_mod.Question, move: str) -> quiz_mod.MoveVerdict | None:
@@ -114,20 +112,40 @@ def poll_of(classes: ClassStore, room: Room) -> Poll | None:
         return None
 
 
-def ask(classes: ClassStore, room: Room, game: str, level_text: str, typed: str) -> int:
-    """Open the next round on the question asked for; its number. Refused while a round is
-    open (it is revealed first); a GameError names what is wrong with the question."""
-    if room.phase == "open":
+def countdown(text: str) -> int | None:
+    """A countdown's seconds as typed ("" for none): a whole number from 5 to MAX_COUNTDOWN."""
+    text = text.strip()
+    if not text or text == "0":
+        return None
+    if not text.isdigit() or not 5 <= int(text[:6]) <= MAX_COUNTDOWN:
+        raise GameError(_("a countdown is a number of seconds from 5 to %(most)s; got %(got)s", most=MAX_COUNTDOWN,
+                          got=quoted(text, 10)), "bad-countdown")
+    return int(text)
+
+
+def ask(classes: ClassStore, room: Room, game: str, level_text: str, typed: str, rule: dict[str, str] | None = None, *,
+        seconds: int | None = None, now: float = 0.0, line: int = 0) -> int:
+    """Open the next round on the question asked for; its number. Refused while a round's vote
+    is open or closed but not revealed (it is revealed first); a GameError names what is wrong
+    with the question. ``seconds``: a countdown from ``now``; ``line``: the plan's line."""
+    if room.phase in ("open", "closed"):
         raise Refused(409, _("Question %(number)s is still open: reveal it before asking the next.", number=room.round))
-    q = pose(game, level_text, typed)
-    truth = q.outcome()
-    position = q.arena.format(q.position) if typed.strip() else ""
-    return classes.open_round(room.code, q.game, q.level, q.seed, position, truth)
+    q = pose(game, level_text, typed, rule)
+    position = q.position_text if typed.strip() or rule_given(rule) else ""
+    return classes.open_round(room.code, q.game, q.level, q.seed, position, kind_of(OUTCOME).truth(q), rule=rule_of(q.arena),
+                              kind=OUTCOME, typed=bool(typed.strip()), line=line,
+                              closes=None if seconds is None else now + seconds)
+
+
+def rule_given(rule: dict[str, str] | None) -> bool:
+    return any(v.strip() for v in (rule or {}).values())
 
 
 def open_poll(classes: ClassStore, room: Room, number: str) -> Poll:
-    """The round a student's answer is for, while it takes answers: refused once it is revealed
-    (or before any), and when ``number`` names another round than the current one."""
+    """The round a student's answer is for, while it takes answers: refused once its vote is
+    closed or revealed (or before any), and when ``number`` names another round than the current one."""
+    if room.phase == "closed":
+        raise Refused(409, _("Voting on this question is closed."))
     poll = poll_of(classes, room) if room.phase == "open" else None
     if poll is None:
         raise Refused(409, _("This question is closed: the answers have been revealed."))
@@ -136,13 +154,14 @@ def open_poll(classes: ClassStore, room: Room, number: str) -> Poll:
     return poll
 
 
-def answer(classes: ClassStore, poll: Poll, code: str, student: str, says: str, typed: str) -> Answer:
-    """Record a joined student's answer to ``poll`` (judged: a GameError if it cannot be);
-    refused if they have answered it already: one answer each."""
-    given = judge(poll.q, says, typed)
-    if not classes.answer(code, poll.round.number, student, given):
-        raise Refused(409, _("You have answered this question already: one answer each."))
-    return given
+def answer(classes: ClassStore, poll: Poll, code: str, student: str, says: str, typed: str, now: float | None = None) -> Judged:
+    """Record a joined student's answer to the open vote of ``poll`` (judged: a GameError if it
+    is no answer at all), replacing the one they gave it before; a move that cannot be read keeps
+    the vote (Judged.problem says why). Refused if they have not joined or the vote has closed."""
+    judged = judge(poll.q, says, typed, poll.round.kind)
+    if not classes.answer(code, poll.round.number, student, judged.answer, now):
+        raise Refused(409, _("Your answer was not counted: voting on this question is closed."))
+    return judged
 
 
 # ------------------------------------------------------------------ how it was answered
@@ -150,7 +169,7 @@ def answer(classes: ClassStore, poll: Poll, code: str, student: str, says: str, 
 
 @dataclass(frozen=True, slots=True)
 class Split:
-    """How a round was answered."""
+    """How one vote of a round was answered."""
 
     total: int
     p: int
@@ -160,32 +179,42 @@ class Split:
     winning: int  # … and it wins
     wrong_move: str  # the most common losing move ("" if none)
     wrong_count: int
+    unread: int = 0  # answers kept whose move could not be read
+    values: tuple[tuple[str, int], ...] = ()  # how many gave each answer, most first (then in order)
 
     def percent(self, part: int) -> int:
         """``part`` of the answers in whole percent, halves rounded up (in integers)."""
         return (200 * part + self.total) // (2 * self.total) if self.total else 0
 
 
-def split(answers: list[Answer], truth: str) -> Split:
+def split(answers: list[Answer], truth: str, kind: str = OUTCOME) -> Split:
     losing = Counter(a.move for a in answers if a.move and a.wins is False)
     wrong, wrong_count = losing.most_common(1)[0] if losing else ("", 0)
-    return Split(len(answers), sum(a.says == "P" for a in answers), sum(a.says == "N" for a in answers),
-                 sum(a.says == truth for a in answers), sum(bool(a.move) for a in answers),
-                 sum(a.wins is True for a in answers), wrong, wrong_count)
+    right = kind_of(kind).right
+    values = Counter(a.says for a in answers)
+    return Split(len(answers), values["P"], values["N"], sum(right(a, truth) for a in answers), sum(bool(a.move) for a in answers),
+                 sum(a.wins is True for a in answers), wrong, wrong_count, sum(bool(a.unread) for a in answers),
+                 tuple(sorted(values.items(), key=lambda item: (-item[1], item[0]))))
 
 
-def split_of(classes: ClassStore, code: str, r: Round) -> Split:
-    """How the class answered round ``r``."""
-    return split(classes.answers(code, r.number), r.truth)
+def split_of(classes: ClassStore, code: str, r: Round, vote: int = 0) -> Split:
+    """How the class answered a vote of round ``r`` (0: its current vote)."""
+    return split(classes.answers(code, r.number, vote or r.vote), r.truth, r.kind)
+
+
+def splits_of(classes: ClassStore, code: str, r: Round) -> list[Split]:
+    """Every vote of round ``r``, first to last: before and after a discussion, side by side."""
+    return [split_of(classes, code, r, vote) for vote in range(1, r.vote + 1)]
 
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """One round of a class that has ended: its question and how it was answered."""
+    """One round of a class that has ended: its question and how each vote was answered."""
 
     round: Round
     q: quiz_mod.Question
-    split: Split
+    split: Split  # the last vote
+    votes: tuple[Split, ...] = ()  # every vote, first to last
 
 
 def summary(classes: ClassStore, room: Room) -> list[Summary]:
@@ -196,25 +225,62 @@ def summary(classes: ClassStore, room: Room) -> list[Summary]:
             q = question_of(r)
         except GameError:
             continue
-        rows.append(Summary(r, q, split_of(classes, room.code, r)))
+        votes = tuple(splits_of(classes, room.code, r))
+        rows.append(Summary(r, q, votes[-1], votes))
     return rows
 
 
-CSV_HEADER = ["round", "game", "level", "position", "answer", "revealed", "answered", "said P", "said N", "percent right",
-              "moves given", "winning moves"]
+@dataclass(frozen=True, slots=True)
+class Recalled:
+    """One round in a student's recap: the question, their answer in each vote (None where they
+    gave none) and whether each was right."""
+
+    round: Round
+    q: quiz_mod.Question
+    mine: tuple[Answer | None, ...]
+    right: tuple[bool | None, ...]  # None where they gave no answer
+
+
+def recap(classes: ClassStore, room: Room, student: str) -> list[Recalled]:
+    """A student's answers, round by round, right or wrong (shown on their phone when the class ends)."""
+    given = {(b.number, b.vote): b.answer for b in classes.ballots(room.code, student)}
+    rows = []
+    for r in classes.rounds(room.code):
+        try:
+            q = question_of(r)
+        except GameError:
+            continue
+        mine = tuple(given.get((r.number, vote)) for vote in range(1, r.vote + 1))
+        right = kind_of(r.kind).right
+        rows.append(Recalled(r, q, mine, tuple(None if a is None else right(a, r.truth) for a in mine)))
+    return rows
+
+
+def csv_header() -> list[str]:
+    """The CSV's header, in the reader's language (outside a request: English)."""
+    return [_("round"), _("vote"), _("game"), _("rule"), _("position"), _("posed"), _("answer"), _("revealed"), _("answered"),
+            _("said P"), _("said N"), _("percent right"), _("moves given"), _("winning moves"), _("moves not read")]
+
+
+CSV_HEADER = ["round", "vote", "game", "rule", "position", "posed", "answer", "revealed", "answered", "said P", "said N",
+              "percent right", "moves given", "winning moves", "moves not read"]
 
 
 def summary_csv(rows: list[Summary]) -> str:
-    """The summary as a spreadsheet reads it: a row per round, percent right among them."""
+    """The summary as a spreadsheet reads it: a row per vote of each round (a re-vote is a row of
+    its own beside the first), with the game, the rule, the position and how it was posed."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
+    writer.writerow(csv_header())
     for row in rows:
-        r, q, s = row.round, row.q, row.split
-        writer.writerow([r.number, r.game, r.level, q.position_text, r.truth, "yes" if r.revealed else "no", s.total, s.p, s.n,
-                         s.percent(s.right), s.moves, s.winning])
+        r, q = row.round, row.q
+        posed = _("typed") if r.typed else _("drawn at level %(level)s", level=r.level)
+        for vote, s in enumerate(row.votes or (row.split,), start=1):
+            writer.writerow([r.number, vote, _(q.arena.title), r.rule or rule_of(q.arena), q.position_text, posed, r.truth,
+                             _("yes") if r.revealed else _("no"), s.total, s.p, s.n, s.percent(s.right), s.moves, s.winning,
+                             s.unread])
     return out.getvalue()
 
 
-__all__ = ["CSV_HEADER", "Poll", "Refused", "Split", "Summary", "answer", "ask", "judge", "open_poll", "poll_of", "pose",
-           "question_of", "refuted", "split", "split_of", "summary", "summary_csv"]
+__all__ = ["CSV_HEADER", "Poll", "Recalled", "Refused", "Split", "Summary", "answer", "ask", "countdown", "csv_header", "judge", "open_poll",
+           "poll_of", "pose", "question_of", "recap", "refuted", "rule_given", "split", "split_of", "splits_of", "summary", "summary_csv"]

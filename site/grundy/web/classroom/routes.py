@@ -154,13 +154,25 @@ def _student_context(room: Room, explore: bool) -> dict[str, Any]:
                                "view_key": hashlib.sha256(room.view.encode()).hexdigest()[:12],
                                "tag": etags.student_tag(room, mine is not None, explore)}
     context["needs_plotly"] = bool(context["view"] and context["view"].draws_figure)
+    context.update(problem="", now=identity.now(), recap=_recap(room) if room.phase == "ended" else [])
     if poll is not None:
         context.update(_question_context(poll.q))
+        if mine is not None and mine.unread:  # kept without its move: what was typed, and why it was not read
+            context.update(typed=mine.unread, problem=rounds.judge(poll.q, mine.says, mine.unread, poll.round.kind).problem)
         if room.phase == "revealed":
             context.update(_revealed_context(room, poll))
             context["my_refuted"] = (level.refuted(poll.q, mine.move, level.lesson_of(room))
                                      if mine and mine.move and mine.wins is False else None)
     return context
+
+
+def _recap(room: Room) -> list[dict[str, Any]]:
+    """This student's answers in the class that has ended, with the lesson that explains each."""
+    from grundy.web.practice import _lesson_link  # the quiz's "explained in" link
+
+    return [{"round": row.round, "q": row.q, "mine": row.mine, "right": row.right,
+             "lesson": _lesson_link(row.q.arena.spec.lesson_for(row.q.position))}
+            for row in rounds.recap(store(), room, identity.student()) if any(a is not None for a in row.mine)]
 
 
 @bp.post("/class/<code>/answer")
@@ -177,11 +189,14 @@ def answer(code: str) -> Response:
     identity.enroll(room)
     typed = typed_text(request.form.get("after", ""))  # ５，２ is 5,2
     try:
-        rounds.answer(store(), poll, room.code, identity.student(), request.form.get("says", ""), typed[: MAX_MOVE + 1])
+        judged = rounds.answer(store(), poll, room.code, identity.student(), request.form.get("says", ""), typed[: MAX_MOVE + 1],
+                               identity.now())
     except GameError as error:
         return _student_answer(room, 400, error_message(error), typed=typed[:MAX_MOVE])
     except Refused as refusal:
         return _student_answer(room, refusal.status, refusal.message)
+    if judged.problem:  # the vote is kept; the move was not read: said at once, to be fixed while voting is open
+        return _student_answer(room, 200, None, typed=typed[:MAX_MOVE], problem=judged.problem)
     if not is_fragment_request():
         return redirect(url_for("classroom.student", code=room.code, explore=1 if _exploring() else None),  # type: ignore[return-value]
                         code=303)
@@ -193,9 +208,9 @@ def _exploring() -> bool:
     return "1" in (request.args.get("explore"), request.form.get("explore"))
 
 
-def _student_answer(room: Room, status: int, error: str | None, typed: str = "") -> Response:
+def _student_answer(room: Room, status: int, error: str | None, typed: str = "", problem: str = "") -> Response:
     context = _student_context(room, _exploring())
-    context.update(error=error, typed=typed)
+    context.update(error=error, typed=typed or context["typed"], problem=problem or context["problem"])
     return _page("classroom/student.html", "classroom/_student_live.html", status, **context)
 
 

@@ -9,40 +9,85 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from grundy.web.classroom.store import (JOIN_LIMIT, LIFETIME, MAX_MEMBERS, MAX_MOVE, MAX_ROUNDS, MAX_VIEW, WINDOW, Answer, Joined,
-                                        Room, Round, Says, digest, new_code)
+from grundy.web.classroom.store import (JOIN_LIMIT, LIFETIME, MAX_DETAIL, MAX_MEMBERS, MAX_MOVE, MAX_NICKNAME, MAX_PLAN, MAX_ROUNDS,
+                                        MAX_RULE, MAX_VIEW, MAX_VOTES, OUTCOME, WINDOW, Answer, Ballot, Joined, Room, Round, digest,
+                                        new_code)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
     code TEXT PRIMARY KEY, secret TEXT NOT NULL, created REAL NOT NULL, expires REAL NOT NULL,
     version INTEGER NOT NULL DEFAULT 1, view TEXT NOT NULL DEFAULT '',
-    round INTEGER NOT NULL DEFAULT 0, phase TEXT NOT NULL DEFAULT 'idle', locked INTEGER NOT NULL DEFAULT 0);
+    round INTEGER NOT NULL DEFAULT 0, phase TEXT NOT NULL DEFAULT 'idle', locked INTEGER NOT NULL DEFAULT 0,
+    closes REAL, plan TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS rounds (
     code TEXT NOT NULL, number INTEGER NOT NULL, game TEXT NOT NULL, level INTEGER NOT NULL,
     seed INTEGER NOT NULL, position TEXT NOT NULL, truth TEXT NOT NULL, revealed INTEGER NOT NULL DEFAULT 0,
+    rule TEXT NOT NULL DEFAULT '', kind TEXT NOT NULL DEFAULT 'outcome', typed INTEGER NOT NULL DEFAULT 0,
+    vote INTEGER NOT NULL DEFAULT 1, line INTEGER NOT NULL DEFAULT 0, detail TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (code, number));
 CREATE TABLE IF NOT EXISTS answers (
-    code TEXT NOT NULL, number INTEGER NOT NULL, student TEXT NOT NULL, says TEXT NOT NULL,
-    move TEXT NOT NULL, wins INTEGER, PRIMARY KEY (code, number, student));
+    code TEXT NOT NULL, number INTEGER NOT NULL, vote INTEGER NOT NULL DEFAULT 1, student TEXT NOT NULL, says TEXT NOT NULL,
+    move TEXT NOT NULL, wins INTEGER, unread TEXT NOT NULL DEFAULT '', PRIMARY KEY (code, number, vote, student));
 CREATE TABLE IF NOT EXISTS members (
-    code TEXT NOT NULL, student TEXT NOT NULL, PRIMARY KEY (code, student));
+    code TEXT NOT NULL, student TEXT NOT NULL, nickname TEXT NOT NULL DEFAULT '', PRIMARY KEY (code, student));
 CREATE TABLE IF NOT EXISTS tries (key TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS tries_key ON tries (key, at);
 CREATE INDEX IF NOT EXISTS tries_at ON tries (at);
 CREATE INDEX IF NOT EXISTS classes_expiry ON classes (expires);
 DROP TABLE IF EXISTS attempts;
 """
-# A store made before classes could be locked gains the column (SQLite has no ADD COLUMN IF NOT EXISTS).
-UPGRADES = {"locked": "ALTER TABLE classes ADD COLUMN locked INTEGER NOT NULL DEFAULT 0"}
-_ROOM = "code, created, expires, version, view, round, phase, locked"  # a Room's columns, in its fields' order
+# The schema's version (SQLite's user_version). A store made by an older version is brought up to
+# this one when opened (UPGRADES: columns it lacks are added; answers, keyed by vote since
+# version 2, are copied into the new table as vote 1), so an old instance/classes.sqlite3 keeps
+# its classes and never stops the app.
+SCHEMA_VERSION = 2
+UPGRADES = {  # table → column → its definition, for a store made before the column
+    "classes": {"locked": "INTEGER NOT NULL DEFAULT 0", "closes": "REAL", "plan": "TEXT NOT NULL DEFAULT ''"},
+    "rounds": {"rule": "TEXT NOT NULL DEFAULT ''", "kind": "TEXT NOT NULL DEFAULT 'outcome'", "typed": "INTEGER NOT NULL DEFAULT 0",
+               "vote": "INTEGER NOT NULL DEFAULT 1", "line": "INTEGER NOT NULL DEFAULT 0", "detail": "TEXT NOT NULL DEFAULT ''"},
+    "members": {"nickname": "TEXT NOT NULL DEFAULT ''"},
+}
+ANSWERS_BY_VOTE = """
+CREATE TABLE answers_by_vote (
+    code TEXT NOT NULL, number INTEGER NOT NULL, vote INTEGER NOT NULL DEFAULT 1, student TEXT NOT NULL, says TEXT NOT NULL,
+    move TEXT NOT NULL, wins INTEGER, unread TEXT NOT NULL DEFAULT '', PRIMARY KEY (code, number, vote, student));
+INSERT INTO answers_by_vote (code, number, vote, student, says, move, wins) SELECT code, number, 1, student, says, move, wins FROM answers;
+DROP TABLE answers;
+ALTER TABLE answers_by_vote RENAME TO answers;
+"""
+_ROOM = "code, created, expires, version, view, round, phase, locked, closes"  # a Room's columns, in its fields' order
+_ROUND = "number, game, level, seed, position, truth, revealed, rule, kind, typed, vote, line, detail"  # a Round's, in order
+_ANSWER = "says, move, wins, unread"
+# The vote a query names: the one given, or (0) the round's current one.
+_VOTE = "COALESCE(NULLIF(?, 0), (SELECT vote FROM rounds WHERE code = ? AND number = ?))"
 
 
-_ROUND = "number, game, level, seed, position, truth, revealed"  # a Round's columns, in its fields' order
+def _round(row: tuple) -> Round:  # type: ignore[type-arg]
+    number, game, level, seed, position, truth, revealed, rule, kind, typed, vote, line, detail = row
+    return Round(number, game, level, seed, position, truth, bool(revealed), rule, kind, bool(typed), vote, line, detail)
 
 
-def _round(row: tuple[int, str, int, int, str, Says, int]) -> Round:
-    number, game, level, seed, position, truth, revealed = row
-    return Round(number, game, level, seed, position, truth, bool(revealed))
+def _answer(row: tuple) -> Answer:  # type: ignore[type-arg]
+    says, move, wins, unread = row
+    return Answer(says, move, None if wins is None else bool(wins), unread)
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Bring a store made by an older version of this module up to SCHEMA_VERSION (in one
+    transaction: two workers opening it at once upgrade it once)."""
+    with _transaction(db):
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if version >= SCHEMA_VERSION:
+            return
+        for table, columns in UPGRADES.items():
+            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            for column, definition in columns.items():
+                if column not in have:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+        if "vote" not in {row[1] for row in db.execute("PRAGMA table_info(answers)")}:
+            for statement in filter(str.strip, ANSWERS_BY_VOTE.split(";")):
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 class SQLiteClassStore:
@@ -53,12 +98,9 @@ class SQLiteClassStore:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        with self._db() as db:
-            db.executescript(SCHEMA)
-            columns = {row[1] for row in db.execute("PRAGMA table_info(classes)")}
-            for column, upgrade in UPGRADES.items():
-                if column not in columns:
-                    db.execute(upgrade)
+        db = self._db()
+        db.executescript(SCHEMA)
+        _upgrade(db)
 
     def _db(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
@@ -87,11 +129,16 @@ class SQLiteClassStore:
         raise RuntimeError("no free class code after 20 draws")
 
     def room(self, code: str, now: float) -> Room | None:
-        row = self._db().execute(f"SELECT {_ROOM} FROM classes WHERE code = ? AND expires > ?", (code, now)).fetchone()
+        db = self._db()
+        row = db.execute(f"SELECT {_ROOM} FROM classes WHERE code = ? AND expires > ?", (code, now)).fetchone()
         if row is None:
             return None
-        code, created, expires, version, view, number, phase, locked = row
-        return Room(code, created, expires, version, view, number, phase, bool(locked))
+        if row[6] == "open" and row[8] is not None and row[8] <= now:  # its countdown is over: the vote closes
+            db.execute("UPDATE classes SET phase = 'closed', closes = NULL, version = version + 1 "
+                       "WHERE code = ? AND phase = 'open' AND closes <= ?", (code, now))
+            row = db.execute(f"SELECT {_ROOM} FROM classes WHERE code = ?", (code,)).fetchone()
+        code, created, expires, version, view, number, phase, locked, closes = row
+        return Room(code, created, expires, version, view, number, phase, bool(locked), closes)
 
     def is_teacher(self, code: str, secret: str) -> bool:
         row = self._db().execute("SELECT secret FROM classes WHERE code = ?", (code,)).fetchone()
@@ -103,23 +150,48 @@ class SQLiteClassStore:
 
     # -------------------------------------------------------------- rounds
 
-    def open_round(self, code: str, game: str, level: int, seed: int, position: str, truth: Says) -> int:
+    def open_round(self, code: str, game: str, level: int, seed: int, position: str, truth: str, *, rule: str = "",
+                   kind: str = OUTCOME, typed: bool = False, line: int = 0, detail: str = "", closes: float | None = None) -> int:
         db = self._db()
         with _transaction(db):
             (number,) = db.execute("SELECT round FROM classes WHERE code = ?", (code,)).fetchone()
             number = min(number + 1, MAX_ROUNDS)
-            db.execute("INSERT OR REPLACE INTO rounds (code, number, game, level, seed, position, truth) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (code, number, game, level, seed, position, truth))
+            db.execute("INSERT OR REPLACE INTO rounds (code, number, game, level, seed, position, truth, rule, kind, typed, line, detail)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (code, number, game, level, seed, position[:MAX_MOVE], truth[:MAX_MOVE], rule[:MAX_RULE], kind, int(typed), line,
+                        detail[:MAX_DETAIL]))
             db.execute("DELETE FROM answers WHERE code = ? AND number = ?", (code, number))  # the last round, posed again
-            db.execute("UPDATE classes SET round = ?, phase = 'open', version = version + 1 WHERE code = ?", (number, code))
+            db.execute("UPDATE classes SET round = ?, phase = 'open', closes = ?, version = version + 1 WHERE code = ?",
+                       (number, closes, code))
         return int(number)
+
+    def close(self, code: str, at: float | None = None) -> bool:
+        if at is None:
+            sql, args = "UPDATE classes SET phase = 'closed', closes = NULL, version = version + 1 WHERE code = ? AND phase = 'open'", (code,)
+        else:
+            sql, args = "UPDATE classes SET closes = ?, version = version + 1 WHERE code = ? AND phase = 'open'", (at, code)
+        return self._db().execute(sql, args).rowcount == 1
+
+    def revote(self, code: str, closes: float | None = None) -> int:
+        db = self._db()
+        with _transaction(db):
+            row = db.execute("SELECT r.vote FROM classes c JOIN rounds r ON r.code = c.code AND r.number = c.round "
+                             "WHERE c.code = ? AND c.phase IN ('open', 'closed') AND r.revealed = 0", (code,)).fetchone()
+            if row is None or row[0] >= MAX_VOTES:
+                return 0
+            vote = row[0] + 1
+            db.execute("UPDATE rounds SET vote = ? WHERE code = ? AND number = (SELECT round FROM classes WHERE code = ?)",
+                       (vote, code, code))
+            db.execute("UPDATE classes SET phase = 'open', closes = ?, version = version + 1 WHERE code = ?", (closes, code))
+        return int(vote)
 
     def reveal(self, code: str) -> None:
         db = self._db()
         with _transaction(db):
             db.execute("UPDATE rounds SET revealed = 1 WHERE code = ? AND number = (SELECT round FROM classes WHERE code = ?)",
                        (code, code))
-            db.execute("UPDATE classes SET phase = 'revealed', version = version + 1 WHERE code = ? AND phase = 'open'", (code,))
+            db.execute("UPDATE classes SET phase = 'revealed', closes = NULL, version = version + 1 "
+                       "WHERE code = ? AND phase IN ('open', 'closed')", (code,))
 
     def end(self, code: str) -> None:
         self._db().execute("UPDATE classes SET phase = 'ended', version = version + 1 WHERE code = ? AND phase != 'ended'", (code,))
@@ -134,27 +206,44 @@ class SQLiteClassStore:
 
     # -------------------------------------------------------------- answers
 
-    def answer(self, code: str, number: int, student: str, answer: Answer) -> bool:
-        # one statement: the membership check and the insert cannot be separated by another writer
+    def answer(self, code: str, number: int, student: str, answer: Answer, now: float | None = None) -> bool:
+        # one statement: the checks (a member; the round's vote open, before its deadline) and the
+        # write cannot be separated by another writer (closing the vote, say)
         cursor = self._db().execute(
-            "INSERT OR IGNORE INTO answers (code, number, student, says, move, wins) "
-            "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM members WHERE code = ? AND student = ?)",
-            (code, number, student, answer.says, answer.move[:MAX_MOVE], None if answer.wins is None else int(answer.wins),
-             code, student))
+            "INSERT OR REPLACE INTO answers (code, number, vote, student, says, move, wins, unread) "
+            "SELECT ?, ?, r.vote, ?, ?, ?, ?, ? FROM classes c JOIN rounds r ON r.code = c.code AND r.number = c.round "
+            "WHERE c.code = ? AND c.round = ? AND c.phase = 'open' AND (c.closes IS NULL OR ? IS NULL OR c.closes > ?) "
+            "AND EXISTS (SELECT 1 FROM members WHERE code = ? AND student = ?)",
+            (code, number, student, answer.says[:MAX_MOVE], answer.move[:MAX_MOVE], None if answer.wins is None else int(answer.wins),
+             answer.unread[:MAX_MOVE], code, number, now, now, code, student))
         return cursor.rowcount == 1
 
-    def answer_of(self, code: str, number: int, student: str) -> Answer | None:
-        row = self._db().execute("SELECT says, move, wins FROM answers WHERE code = ? AND number = ? AND student = ?",
-                                 (code, number, student)).fetchone()
-        return Answer(row[0], row[1], None if row[2] is None else bool(row[2])) if row else None
+    def answer_of(self, code: str, number: int, student: str, vote: int = 0) -> Answer | None:
+        row = self._db().execute(f"SELECT {_ANSWER} FROM answers WHERE code = ? AND number = ? AND vote = {_VOTE} AND student = ?",
+                                 (code, number, vote, code, number, student)).fetchone()
+        return _answer(row) if row else None
 
-    def count(self, code: str, number: int) -> int:
-        (n,) = self._db().execute("SELECT COUNT(*) FROM answers WHERE code = ? AND number = ?", (code, number)).fetchone()
+    def ballots(self, code: str, student: str) -> list[Ballot]:
+        rows = self._db().execute(f"SELECT number, vote, {_ANSWER} FROM answers WHERE code = ? AND student = ? ORDER BY number, vote",
+                                  (code, student))
+        return [Ballot(row[0], row[1], _answer(row[2:])) for row in rows]
+
+    def count(self, code: str, number: int, vote: int = 0) -> int:
+        (n,) = self._db().execute(f"SELECT COUNT(*) FROM answers WHERE code = ? AND number = ? AND vote = {_VOTE}",
+                                  (code, number, vote, code, number)).fetchone()
         return int(n)
 
-    def answers(self, code: str, number: int) -> list[Answer]:
-        rows = self._db().execute("SELECT says, move, wins FROM answers WHERE code = ? AND number = ?", (code, number))
-        return [Answer(s, m, None if w is None else bool(w)) for s, m, w in rows]
+    def answers(self, code: str, number: int, vote: int = 0) -> list[Answer]:
+        rows = self._db().execute(f"SELECT {_ANSWER} FROM answers WHERE code = ? AND number = ? AND vote = {_VOTE}",
+                                  (code, number, vote, code, number))
+        return [_answer(row) for row in rows]
+
+    def answers_by(self, code: str, number: int, vote: int = 0) -> dict[str, Answer]:
+        rows = self._db().execute(f"SELECT student, {_ANSWER} FROM answers WHERE code = ? AND number = ? AND vote = {_VOTE}",
+                                  (code, number, vote, code, number))
+        return {row[0]: _answer(row[1:]) for row in rows}
+
+    # -------------------------------------------------------------- members
 
     def join(self, code: str, student: str) -> Joined:
         db = self._db()
@@ -182,6 +271,28 @@ class SQLiteClassStore:
     def members(self, code: str) -> int:
         (n,) = self._db().execute("SELECT COUNT(*) FROM members WHERE code = ?", (code,)).fetchone()
         return int(n)
+
+    def name(self, code: str, student: str, nickname: str) -> bool:
+        return self._db().execute("UPDATE members SET nickname = ? WHERE code = ? AND student = ?",
+                                  (nickname[:MAX_NICKNAME], code, student)).rowcount == 1
+
+    def nickname(self, code: str, student: str) -> str:
+        row = self._db().execute("SELECT nickname FROM members WHERE code = ? AND student = ?", (code, student)).fetchone()
+        return str(row[0]) if row else ""
+
+    def nicknames(self, code: str) -> dict[str, str]:
+        rows = self._db().execute("SELECT student, nickname FROM members WHERE code = ? AND nickname != '' ORDER BY nickname",
+                                  (code,))
+        return {student: nickname for student, nickname in rows}
+
+    # -------------------------------------------------------------- the plan
+
+    def set_plan(self, code: str, plan: str) -> None:
+        self._db().execute("UPDATE classes SET plan = ? WHERE code = ?", (plan[:MAX_PLAN], code))
+
+    def plan(self, code: str) -> str:
+        row = self._db().execute("SELECT plan FROM classes WHERE code = ?", (code,)).fetchone()
+        return str(row[0]) if row else ""
 
     # -------------------------------------------------------------- upkeep
 

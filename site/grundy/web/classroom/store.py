@@ -12,6 +12,15 @@ Nothing here imports Flask: a store is plain Python, so a shared store for sever
 for the 12 hours) can stand beside the SQLite one behind the same methods, in a module of its own.
 
 All times are seconds since the epoch, passed in by the caller, so the tests can move the clock.
+
+**A round** is one question (its game, its rule in the command line's option names, its position,
+its kind of question and the true answer, each kept as text) put to the class in one or more
+**votes**: vote 1, then a re-vote (peer instruction: vote, discuss, vote again) with the first
+vote's answers kept beside the second's. While a vote is open a joined student may change their
+answer (one row per student per vote, replaced); it closes when the instructor closes it, when
+its deadline passes (an absolute time kept in the store, so every server, phone and screen
+agree), or at the reveal. A class may carry a **plan**: the questions typed before the lecture,
+one a line, posed one at a time (each round remembers the line it came from).
 """
 from __future__ import annotations
 
@@ -29,6 +38,13 @@ LIFETIME = 12 * 3600  # seconds a class lives from its start
 MAX_VIEW = 600  # characters of a projected view's path and query
 MAX_MOVE = 200  # characters of a student's typed move
 MAX_ROUNDS = 200  # rounds in one class
+MAX_VOTES = 3  # votes on one question: the first, and re-votes after a discussion
+MAX_COUNTDOWN = 600  # seconds a vote's countdown may last
+MAX_NICKNAME = 24  # characters of a student's nickname
+MAX_PLAN = 10_000  # characters of a class's prepared questions (MAX_PLAN_LINES lines at most)
+MAX_PLAN_LINES = 60
+MAX_RULE = 100  # characters of a round's rule, as text
+MAX_DETAIL = 2000  # characters of what a kind of question keeps beside the position
 # Students one class counts as joined (browsers: a student may come back in another). An answer
 # needs a joined student, so answers to a round never outnumber them, and no cap on answers
 # ever refuses a joined student who has not answered.
@@ -56,8 +72,14 @@ CREATE_LIMIT = 10
 MAX_OPEN_CLASSES = 2000
 MAX_STORE_BYTES = 256 * 1024 * 1024
 
-Phase = Literal["idle", "open", "revealed", "ended"]
+# idle: no question yet; open: a vote takes answers; closed: voting is over, not yet revealed;
+# revealed: the answer is shown; ended: the class is over.
+Phase = Literal["idle", "open", "closed", "revealed", "ended"]
 Says = Literal["P", "N"]
+# The kinds of question a round may ask. "outcome": P or N, and on N optionally the position a
+# winning move leaves. Each kind keeps its truth and its answers' values as text and judges them
+# itself (grundy.web.classroom.kinds), so a new kind needs no new column.
+OUTCOME = "outcome"
 # What joining said: a new member, one already counted, or refused (the class is locked, full,
 # or over).
 Joined = Literal["joined", "already", "locked", "full", "ended"]
@@ -75,24 +97,51 @@ class Room:
     round: int  # the current round's number, 0 before the first
     phase: Phase
     locked: bool  # closed to new students (those who joined stay)
+    # When the open vote closes by itself (seconds since the epoch), or None: no countdown. Once
+    # it has passed, the store reads the vote as closed (and closes it: see ClassStore.room).
+    closes: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Round:
+    """One question put to the class. ``game`` is a practice game's key, ``rule`` its rule in the
+    command line's option names ("set=1,3,4", "max=3", "misere"; rounds.rule_of makes it, from
+    the practice spec), ``position`` as the game writes it ("" for a question drawn from
+    (game, level, seed) with the draw's own rule, as the quiz draws it)."""
+
     number: int
     game: str
     level: int
     seed: int
-    position: str  # typed by the instructor, or "" for the drawn question's own
-    truth: Says
+    position: str
+    truth: str  # the right answer as the round's kind writes it: "P" or "N" for an outcome
     revealed: bool
+    rule: str = ""  # "" for a round stored before rules were kept: the game's opening rule (typed) or the draw's
+    kind: str = OUTCOME
+    typed: bool = False  # the instructor typed the position (else it was drawn at ``level``)
+    vote: int = 1  # the current vote: 1, then 2 after a re-vote, … up to MAX_VOTES
+    line: int = 0  # the plan's line it was posed from (1-based), 0 for none
+    detail: str = ""  # what a kind keeps beside the position (a table's step, a cell), as text
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    says: Says
+    """A student's answer to one vote. ``says`` is its value as the round's kind writes it ("P" or
+    "N" for an outcome; a number for an SG value, …)."""
+
+    says: str
     move: str  # the position the student's move leaves, as the game writes it ("" for none)
-    wins: bool | None  # whether that move wins (None: no move given)
+    wins: bool | None  # whether that move wins (None: no move read)
+    unread: str = ""  # a move given that could not be read (the vote is kept without it)
+
+
+@dataclass(frozen=True, slots=True)
+class Ballot:
+    """One of a student's answers, for their recap: which round and vote it answered."""
+
+    number: int
+    vote: int
+    answer: Answer
 
 
 class ClassStore(Protocol):
@@ -103,7 +152,9 @@ class ClassStore(Protocol):
         ...
 
     def room(self, code: str, now: float) -> Room | None:
-        """The class with this code, or None (unknown, or expired)."""
+        """The class with this code, or None (unknown, or expired). An open vote whose deadline
+        is not after ``now`` is closed first (one conditional write, by whichever server reads it
+        first), so its version changes and every page polling it sees the vote closed."""
         ...
 
     def is_teacher(self, code: str, secret: str) -> bool: ...
@@ -112,20 +163,57 @@ class ClassStore(Protocol):
         """The projector moved: students follow ``view``."""
         ...
 
-    def open_round(self, code: str, game: str, level: int, seed: int, position: str, truth: Says) -> int:
-        """A new poll; returns its number."""
+    def open_round(self, code: str, game: str, level: int, seed: int, position: str, truth: str, *, rule: str = "",
+                   kind: str = OUTCOME, typed: bool = False, line: int = 0, detail: str = "", closes: float | None = None) -> int:
+        """A new round, its vote 1 open (until ``closes``, if given); returns its number."""
         ...
 
-    def reveal(self, code: str) -> None: ...
+    def close(self, code: str, at: float | None = None) -> bool:
+        """Close the open vote now (``at`` None), or give it a deadline ``at``; False if no vote is open."""
+        ...
+
+    def revote(self, code: str, closes: float | None = None) -> int:
+        """Open the current round's next vote (the earlier votes' answers kept), unless it is
+        revealed or has MAX_VOTES votes already; the new vote's number, or 0."""
+        ...
+
+    def reveal(self, code: str) -> None:
+        """Show the current round's answer (closing its vote)."""
+        ...
 
     def end(self, code: str) -> None: ...
 
-    def answer(self, code: str, number: int, student: str, answer: Answer) -> bool:
-        """Record a joined student's answer to round ``number``; False if they have answered it
-        already, or have not joined (so answers never outnumber the students joined)."""
+    def answer(self, code: str, number: int, student: str, answer: Answer, now: float | None = None) -> bool:
+        """Record a joined student's answer to the open vote of round ``number``, replacing the
+        one they gave it before; False if they have not joined (so answers never outnumber the
+        students joined), or round ``number`` is not taking answers (not the current round, its
+        vote closed, or its deadline before ``now``)."""
         ...
 
-    def answer_of(self, code: str, number: int, student: str) -> Answer | None: ...
+    def answer_of(self, code: str, number: int, student: str, vote: int = 0) -> Answer | None:
+        """A student's answer to a vote of round ``number`` (0: its current vote)."""
+        ...
+
+    def ballots(self, code: str, student: str) -> list[Ballot]:
+        """Every answer a student gave in the class, in order (their recap)."""
+        ...
+
+    def name(self, code: str, student: str, nickname: str) -> bool:
+        """A joined student's nickname (at most MAX_NICKNAME characters; "" for none), seen only
+        by the instructor; False if they have not joined."""
+        ...
+
+    def nickname(self, code: str, student: str) -> str: ...
+
+    def nicknames(self, code: str) -> dict[str, str]:
+        """The students who gave a nickname, and theirs."""
+        ...
+
+    def set_plan(self, code: str, plan: str) -> None:
+        """The class's prepared questions, one a line (at most MAX_PLAN characters)."""
+        ...
+
+    def plan(self, code: str) -> str: ...
 
     def join(self, code: str, student: str) -> Joined:
         """Count ``student`` as one of the class (once, however often they come back), unless the
@@ -150,9 +238,15 @@ class ClassStore(Protocol):
         """The store's size in bytes (what :data:`MAX_STORE_BYTES` bounds)."""
         ...
 
-    def count(self, code: str, number: int) -> int: ...
+    def count(self, code: str, number: int, vote: int = 0) -> int:
+        """Answers to a vote of round ``number`` (0: its current vote)."""
+        ...
 
-    def answers(self, code: str, number: int) -> list[Answer]: ...
+    def answers(self, code: str, number: int, vote: int = 0) -> list[Answer]: ...
+
+    def answers_by(self, code: str, number: int, vote: int = 0) -> dict[str, Answer]:
+        """The answers to a vote, by student (for the instructor's list of nicknames)."""
+        ...
 
     def rounds(self, code: str) -> list[Round]: ...
 
@@ -204,8 +298,9 @@ def normal_code(text: str) -> str | None:
 NEVER_IN_CODES = tuple(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" if c not in ALPHABET)
 
 
-__all__ = ["ALPHABET", "Answer", "ClassStore", "CODE_LENGTH", "CREATE_LIMIT", "JOIN_LIMIT", "JOINS_PER_ADDRESS", "Joined", "LIFETIME",
-           "MAX_MEMBERS", "MAX_MOVE", "MAX_OPEN_CLASSES", "MAX_ROUNDS", "MAX_STORE_BYTES", "MAX_VIEW", "NEVER_IN_CODES", "Phase",
+__all__ = ["ALPHABET", "Answer", "Ballot", "ClassStore", "CODE_LENGTH", "CREATE_LIMIT", "JOIN_LIMIT", "JOINS_PER_ADDRESS", "Joined",
+           "LIFETIME", "MAX_COUNTDOWN", "MAX_DETAIL", "MAX_MEMBERS", "MAX_MOVE", "MAX_NICKNAME", "MAX_OPEN_CLASSES", "MAX_PLAN",
+           "MAX_PLAN_LINES", "MAX_ROUNDS", "MAX_RULE", "MAX_STORE_BYTES", "MAX_VIEW", "MAX_VOTES", "NEVER_IN_CODES", "OUTCOME", "Phase",
            "Room", "Round", "Says", "WINDOW", "digest", "is_code", "new_code", "normal_code", "typed_code"]
 
 
