@@ -60,7 +60,7 @@ def _keys(path: str) -> list[str]:
 
 # What only a class's instructor may do: the fuzz's client is not the instructor, and is refused
 # at the door before any field but the CSRF token is read.
-TEACHER_ONLY = re.compile(r"/class/[^/]+/(teach|teach/live|summary\.csv|round|reveal|end|lock|view)")
+TEACHER_ONLY = re.compile(r"/class/[^/]+/(teach|teach/live|screen|screen/live|summary\.csv|round|reveal|end|lock|view)")
 
 
 # The keys a route reads, where it reads fewer than ``_keys`` offers it (as its code shows): the
@@ -308,5 +308,5 @@ def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
                 response = teacher.post(f"/class/{code}/{action}", data=form, headers={"HX-Request": "true"})
                 assert response.status_code < 500, (action, key, value, response.status_code)
                 assert "Traceback" not in response.get_data(as_text=True)
-    for path in ("/teach", "/teach/live", "/summary.csv", ""):
+    for path in ("/teach", "/teach/live", "/screen", "/screen/live", "/summary.csv", ""):
         assert teacher.get(f"/class/{code}{path}").status_code == 200
