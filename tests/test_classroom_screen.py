@@ -5,6 +5,7 @@ told the answer in lesson 2's words."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from flask import Flask
@@ -104,6 +105,29 @@ def test_the_reveal_draws_the_split_as_bars_with_the_answer_and_the_wrong_move_r
     assert "2 of 3 answers were right (67%)." in page
     assert "The most common wrong move (2 students)" in page and "<code>3,4</code>" in page
     assert "The reply that refutes it" in page
+
+
+def test_a_countdown_and_a_closed_vote_are_shown_and_a_re_vote_s_splits_stand_side_by_side(app: Flask) -> None:
+    teacher, code = start(app)
+    ann, bob = joined(app, code), joined(app, code)
+    pose(teacher, code, "nim", "1", "3,5")
+    store_of(app).close(code, time.time() + 90)  # a deadline a minute and a half away
+    page = screen(teacher, code)
+    left = re.search(r'class="class-countdown-left">(\d+)<', page)
+    assert left is not None and 60 < int(left[1]) <= 90
+    assert answer(ann, code, 1, "P").status_code == 303 and answer(bob, code, 1, "P").status_code == 303
+    assert store_of(app).close(code)  # closed now, before the reveal
+    page = screen(teacher, code)
+    assert room_of(app, code).phase == "closed"
+    assert "Voting is closed." in page and "class-countdown" not in page and "Answer on your phone" not in page
+    assert re.search(r'<strong>2</strong> answers so far', page) and "screen-bar " not in page  # still no split
+    assert store_of(app).revote(code) == 2
+    assert answer(ann, code, 1, "N", "3,3").status_code == 303
+    assert answer(bob, code, 1, "P").status_code == 303
+    teacher.post(f"/class/{code}/reveal")
+    page = screen(teacher, code)
+    assert re.findall(r'class="screen-bars-title">([^<]*)<', page) == ["Vote 1:", "Vote 2:"]
+    assert re.findall(r'class="screen-bar is-([PN])" style="--share: (\d+)"', page) == [("P", "100"), ("N", "0"), ("P", "50"), ("N", "50")]
 
 
 def test_the_class_that_ended_is_said_so(app: Flask) -> None:

@@ -3,9 +3,10 @@ console, /class/<code>/teach, stays the instructor's own view).
 
 The screen shows, full size and without the site's header, one of three things:
 
-- **a question** while it is open: the game and its rule, the position drawn large with the
-  picture the quiz draws it with, and how many have answered so far (never how);
-- **its reveal**: the split as a bar chart, the answer and why, said at the level of the lesson
+- **a question** while its vote is open (with its countdown, if it has one) or closed: the
+  game and its rule, the position drawn large with the picture the quiz draws it with, and how
+  many have answered so far (never how);
+- **its reveal**: the split as a bar chart (each vote's side by side after a re-vote), the answer and why, said at the level of the lesson
   the class is at (:func:`grundy.web.practice.explained_at`), and the most common wrong move with
   the reply that refutes it;
 - **the followed widget** between questions (what the phones show, :mod:`.view`), or, before
@@ -57,7 +58,7 @@ def screen_live(code: str) -> Response:
 
 def screen_context(room: Room) -> dict[str, Any]:
     """What the screen shows of ``room`` now."""
-    poll = rounds.poll_of(store(), room) if room.round and room.phase in ("open", "revealed") else None
+    poll = rounds.poll_of(store(), room) if room.round and room.phase in ("open", "closed", "revealed") else None
     count = store().count(room.code, room.round) if room.round else 0
     members = store().members(room.code)
     shown = view(room.view) if room.phase != "ended" else None
@@ -65,12 +66,13 @@ def screen_context(room: Room) -> dict[str, Any]:
         "room": room, "poll": poll, "count": count, "members": members, "poll_ms": POLL_MS, "refresh_s": REFRESH_S,
         "join_short": join_short(), "join_url": url_for("classroom.student", code=room.code, _external=True), "qr": qr(room),
         "view": shown, "view_key": hashlib.sha256(room.view.encode()).hexdigest()[:12],
-        "tag": etags.screen_tag(room, count, members),
+        "tag": etags.screen_tag(room, count, members), "now": identity.now(),
     }
     if poll is not None:
         context.update(question_context(poll.q))
         if room.phase == "revealed":
             context.update(revealed_context(room, poll))
+            context["splits"] = rounds.splits_of(store(), room.code, poll.round)  # each vote's, before and after a discussion
     context["needs_plotly"] = bool(shown and shown.draws_figure and poll is None) or "data-figure=" in str(context.get("visual") or "")
     return context
 
