@@ -1063,7 +1063,7 @@ def test_the_console_says_what_the_levels_draw_and_the_rule_a_typed_position_is_
     teacher, code = start(app)
     console = teacher.get(f"/class/{code}/teach").text
     assert ">Level 1: small positions</option>" in console and ">Level 3: sums of several games</option>" in console
-    assert "Each game’s usual rule (a typed position is played under it)" in console
+    assert "Each game’s usual rule (a question without a rule is played under it)" in console
     with app.test_request_context():
         for kind in SPECS.values():
             assert str(escape(kind.arena().rule_text))[1:] in console, kind.key  # (its first letter capitalised)

@@ -8,6 +8,7 @@
 // htmx.min.js and plotly.js, before DOMContentLoaded), from a folder whose URL names the digest
 // of all the modules together (grundy.web.assets.module_url): the relative imports between
 // them are as fresh as the page, however long the browser keeps each file.
+import * as countdown from "./countdown.js";
 import * as focus from "./focus.js";
 import * as keys from "./keys.js";
 import * as language from "./language.js";
@@ -96,6 +97,7 @@ function start() {
   strip.start();
   live.schedule();
 }
+  countdown.start();
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();

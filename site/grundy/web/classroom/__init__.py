@@ -36,6 +36,7 @@ from pathlib import Path
 from flask import Flask
 
 from grundy.web.classroom import screen as _screen  # noqa: F401  (its routes join the blueprint)
+from grundy.web.classroom import voting as _voting  # noqa: F401  (its routes join the blueprint)
 from grundy.web.classroom.routes import START_SETTING, bp
 from grundy.web.classroom.sqlite_store import SQLiteClassStore
 from grundy.web.classroom.store import CREATE_LIMIT

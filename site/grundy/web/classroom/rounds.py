@@ -54,7 +54,18 @@ def question_of(r: Round) -> quiz_mod.Question:
     return quiz_mod.Question(arena.key, r.level, r.seed, arena, arena.parse(r.position))
 
 
-def pose(game: str, level_text: str, typed: str, rule: dict[str, str] | None = None) -> quiz_mod.Question:
+def seed_of(text: str) -> int | None:
+    """A drawn question's seed as a form gives it back after a preview ("" for none): 0 to MAX_SEED."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text[:12]) > quiz_mod.MAX_SEED:
+        raise GameError(_("the seed is a number from 0 to %(most)s; got %(seed)s", most=f"{quiz_mod.MAX_SEED:,}", seed=quoted(text, 12)),
+                        "bad-seed")
+    return int(text)
+
+
+def pose(game: str, level_text: str, typed: str, rule: dict[str, str] | None = None, seed: int | None = None) -> quiz_mod.Question:
     """The question the instructor asked for, checked: a known game and level, its rule (in the
     command line's option names: rules.arena_for), and a typed position the computer could play
     out (so every answer can be judged quickly). No position: one drawn as the quiz draws one
@@ -70,7 +81,7 @@ def pose(game: str, level_text: str, typed: str, rule: dict[str, str] | None = N
     given = {k: v for k, v in (rule or {}).items() if v.strip()}
     arena = arena_for(game, given)  # checked first, even for a drawn question
     if not typed:
-        drawn = quiz_mod.question(arena.key, level, secrets.randbelow(quiz_mod.MAX_SEED + 1))
+        drawn = quiz_mod.question(arena.key, level, secrets.randbelow(quiz_mod.MAX_SEED + 1) if seed is None else seed)
         if not given or rule_of(drawn.arena) == rule_of(arena):
             return drawn  # the quiz's own question (its rule is the one asked for, or none was)
         typed = drawn.position_text  # the drawn position, under the rule asked for, checked as a typed one
@@ -124,13 +135,13 @@ def countdown(text: str) -> int | None:
 
 
 def ask(classes: ClassStore, room: Room, game: str, level_text: str, typed: str, rule: dict[str, str] | None = None, *,
-        seconds: int | None = None, now: float = 0.0, line: int = 0) -> int:
+        seconds: int | None = None, now: float = 0.0, line: int = 0, seed: int | None = None) -> int:
     """Open the next round on the question asked for; its number. Refused while a round's vote
     is open or closed but not revealed (it is revealed first); a GameError names what is wrong
     with the question. ``seconds``: a countdown from ``now``; ``line``: the plan's line."""
     if room.phase in ("open", "closed"):
         raise Refused(409, _("Question %(number)s is still open: reveal it before asking the next.", number=room.round))
-    q = pose(game, level_text, typed, rule)
+    q = pose(game, level_text, typed, rule, seed)
     position = q.position_text if typed.strip() or rule_given(rule) else ""
     return classes.open_round(room.code, q.game, q.level, q.seed, position, kind_of(OUTCOME).truth(q), rule=rule_of(q.arena),
                               kind=OUTCOME, typed=bool(typed.strip()), line=line,
@@ -283,4 +294,4 @@ def summary_csv(rows: list[Summary]) -> str:
 
 
 __all__ = ["CSV_HEADER", "Poll", "Recalled", "Refused", "Split", "Summary", "answer", "ask", "countdown", "csv_header", "judge", "open_poll",
-           "poll_of", "pose", "question_of", "recap", "refuted", "rule_given", "split", "split_of", "splits_of", "summary", "summary_csv"]
+           "poll_of", "pose", "question_of", "recap", "seed_of", "refuted", "rule_given", "split", "split_of", "splits_of", "summary", "summary_csv"]

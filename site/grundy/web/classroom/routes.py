@@ -19,6 +19,7 @@ from grundy.web.classroom import admission, etags, identity, level, rounds
 from grundy.web.classroom.identity import CLASS_COOKIE, store
 from grundy.web.classroom.qr import join_short, local_only, qr
 from grundy.web.classroom.rounds import Poll, Refused
+from grundy.web.classroom.rules import plan_text
 from grundy.web.classroom.store import LIFETIME, MAX_MOVE, Room, is_code
 from grundy.web.classroom.view import view, view_path
 from grundy.web.practice import feedback
@@ -75,7 +76,8 @@ def _revealed_context(room: Room, poll: Poll) -> dict[str, Any]:
 @bp.get("/class/new")
 def new() -> str:
     """The page that starts a class, listing those this browser runs."""
-    return render_template("classroom/new.html", teaching=_my_classes(), view=view_path(request.args.get("view", "")))
+    return render_template("classroom/new.html", teaching=_my_classes(), view=view_path(request.args.get("view", "")),
+                           plan=plan_text(request.args.get("plan", "")))  # a prepared list carried by its link
 
 
 def _my_classes() -> list[Room]:
@@ -97,6 +99,7 @@ def start() -> Response:
     shown = view_path(request.form.get("view", ""))
     if shown:
         store().show(code, shown)
+    store().set_plan(code, plan_text(typed_text(request.form.get("plan", ""))))
     response = redirect(url_for("classroom.teach", code=code), code=303)
     response.set_cookie(CLASS_COOKIE, code, max_age=LIFETIME, samesite="Lax", httponly=False)
     return response  # type: ignore[return-value]
@@ -128,6 +131,7 @@ def student(code: str) -> Response:
     room = identity.room(code)
     identity.come_in(room)  # counted once, and only by a browser that keeps its cookie
     context = _student_context(room, request.args.get("explore") == "1")
+    context.update(nickname=store().nickname(room.code, identity.student()), name_error=None)
     return Response(render_template("classroom/student.html", **context), mimetype="text/html")
 
 
@@ -137,7 +141,7 @@ def student_live(code: str) -> Response:
     room = identity.room(code)
     identity.come_in(room)
     sid = identity.student()
-    answered = store().answer_of(room.code, room.round, sid) is not None if room.phase in ("open", "revealed") else False
+    answered = store().answer_of(room.code, room.round, sid) is not None if room.phase in ("open", "closed", "revealed") else False
     tag = etags.student_tag(room, answered, request.args.get("explore") == "1")
     if etags.held(tag):
         return etags.not_modified(tag)
@@ -147,7 +151,7 @@ def student_live(code: str) -> Response:
 
 
 def _student_context(room: Room, explore: bool) -> dict[str, Any]:
-    poll = rounds.poll_of(store(), room) if room.phase in ("open", "revealed") else None
+    poll = rounds.poll_of(store(), room) if room.phase in ("open", "closed", "revealed") else None
     mine = store().answer_of(room.code, room.round, identity.student()) if poll else None
     context: dict[str, Any] = {"room": room, "explore": explore, "poll": poll, "mine": mine, "poll_ms": POLL_MS,
                                "view": view(room.view), "typed": "", "error": None,
@@ -221,7 +225,8 @@ def _student_answer(room: Room, status: int, error: str | None, typed: str = "",
 def teach(code: str) -> Response:
     """The instructor's console: the code, the QR code, the question and the answers."""
     room = identity.teacher_room(code)
-    return Response(render_template("classroom/teach.html", **_teach_context(room)), mimetype="text/html")
+    draft = plan_text(request.args.get("plan", ""))  # a list carried by a link: shown in the box, kept once sent
+    return Response(render_template("classroom/teach.html", **_teach_context(room, plan_draft=draft)), mimetype="text/html")
 
 
 @bp.get("/class/<code>/teach/live")
@@ -248,8 +253,11 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
         "games": SPECS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
         "view": view(room.view), "rounds": rounds.summary(store(), room) if room.phase == "ended" else [],
         "error": None, "form": {"game": poll.round.game if poll else "nim", "level": str(poll.round.level if poll else 1),
-                                "position": ""},
+                                "position": "", "rule": "", "seconds": "", "seed": ""},
     }
+    from grundy.web.classroom import voting  # the votes, the plan and the nicknames
+
+    context.update(voting.console(room, poll))
     if poll is not None:
         context.update(_question_context(poll.q))
         if room.phase in ("revealed", "ended") and poll.round.revealed:
@@ -282,11 +290,25 @@ def _teach_answer(room: Room, status: int, error: str | None, **extra: Any) -> R
 
 @bp.post("/class/<code>/round")
 def open_round(code: str) -> Response:
-    """Ask the class a question: drawn by game and level, or a typed position."""
+    """Ask the class a question: drawn by game and level, or a typed position, under the rule given
+    beside the game (the command line's option names: voting.form_rule), with an optional
+    countdown (``seconds``); ``preview=1`` shows it on the console only, to be asked from there."""
+    from grundy.web.classroom import voting  # beside this module on the blueprint; it imports this one
+
     room = identity.teacher_room(code)
+    rule = voting.form_rule(request.form)
     form = {"game": request.form.get("game", "")[:40], "level": typed_text(request.form.get("level", "1"))[:10],
-            "position": typed_text(request.form.get("position", ""))[:MAX_MOVE]}  # ５，２ is 5,2
-    return _teacher_action(room, lambda r: rounds.ask(store(), r, form["game"], form["level"], form["position"]), form=form)
+            "position": typed_text(request.form.get("position", ""))[:MAX_MOVE],  # ５，２ is 5,2
+            "rule": " ".join(f"{k}={v}" for k, v in rule.items()), "seconds": typed_text(request.form.get("seconds", ""))[:10],
+            "seed": typed_text(request.form.get("seed", ""))[:10]}
+    if request.form.get("preview") == "1":
+        return voting.preview(room, form, rule)
+
+    def act(r: Room) -> int:
+        return rounds.ask(store(), r, form["game"], form["level"], form["position"], rule, seconds=rounds.countdown(form["seconds"]),
+                          now=identity.now(), seed=rounds.seed_of(form["seed"]))
+
+    return _teacher_action(room, act, form=form)
 
 
 @bp.post("/class/<code>/reveal")
