@@ -19,6 +19,7 @@ from grundy.games import takeaway
 from grundy.web.classroom.screen import REFRESH_S
 from grundy.web.practice import explanation
 from tests.test_classroom import answer, joined, person, pose, room_of, start, store_of
+from tests.test_zh_no_english import _class_left
 
 LESSON_2_VIEW = "/present/pn-table?rule=powers-of-two&upto=12&step=3"  # lesson 2's table: the class is at lesson 2
 LESSON_6_VIEW = "/present/mex-steps?rule=set&set=1,3,4&upto=12&n=0"  # lesson 6's stepper
@@ -168,13 +169,37 @@ def test_without_javascript_the_screen_reloads_itself_and_has_no_inline_script(a
     assert "site-header" not in page and "class-pose" not in page  # no site chrome, no console controls
 
 
-def test_the_chinese_screen_is_in_chinese(app: Flask) -> None:
+def test_the_chinese_screen_holds_no_english_in_any_phase(app: Flask) -> None:
+    """/zh/class/<code>/screen and its live part: waiting, following a widget, a question open
+    with a countdown, closed, revealed after a re-vote (a lesson-2 class: the rules' reason), ended."""
     teacher, code = start(app)
-    joined(app, code)
-    pose(teacher, code, "nim", "1", "3,5")
-    page = screen(teacher, code, "/zh")
-    for english in ("Answer on your phone", "answers so far", "Join at", "with the code", "the screen"):
-        assert english not in page, english
+    ann, bob = joined(app, code), joined(app, code)
+    found: dict[str, list[str]] = {}
+
+    def read(what: str) -> None:
+        for path in ("/screen", "/screen/live"):
+            response = teacher.get(f"/zh/class/{code}{path}")
+            assert response.status_code == 200, (what, path)
+            if left := _class_left(response, code):
+                found[f"{what} ({path})"] = left
+
+    read("waiting")
+    store_of(app).show(code, LESSON_2_VIEW)
+    read("following a widget")
+    pose(teacher, code, "subtraction", "1", "7")
+    store_of(app).close(code, time.time() + 60)
+    read("a question open, with a countdown")
+    answer(ann, code, 1, "N", "6")
+    answer(bob, code, 1, "P")
+    store_of(app).close(code)
+    read("voting closed")
+    store_of(app).revote(code)
+    answer(ann, code, 1, "N", "4")
+    teacher.post(f"/class/{code}/reveal")
+    read("revealed after a re-vote")
+    teacher.post(f"/class/{code}/end")
+    read("ended")
+    assert not found, found
 
 
 # ------------------------------------------------------------------ the level of the reveal
