@@ -450,7 +450,7 @@ def test_many_unknown_codes_from_one_address_are_refused(app: Flask, monkeypatch
 def _instructor_requests(code: str) -> list[tuple[str, str, dict[str, str]]]:
     return [("POST", f"/class/{code}/round", {"game": "nim", "level": "1", "position": "1,2"}),
             ("POST", f"/class/{code}/reveal", {}), ("POST", f"/class/{code}/end", {}),
-            ("POST", f"/class/{code}/view", {"url": "/present/grid"}),
+            ("POST", f"/class/{code}/view", {"url": "/present/grid", "show": "1"}),
             ("GET", f"/class/{code}/teach", {}), ("GET", f"/class/{code}/teach/live", {}),
             ("GET", f"/class/{code}/summary.csv", {})]
 
@@ -749,7 +749,7 @@ def test_the_student_s_etag_follows_the_class_not_the_others_answers(app: Flask)
     assert r.status_code == 304 and r.headers["ETag"] == tag and r.data == b""
     assert ann.get(f"/zh/class/{code}/live", headers={"If-None-Match": tag}).status_code == 200  # another language
     # the instructor steps the projection: every phone asks again
-    r = teacher.post(f"/class/{code}/view", data={"url": STEPPED})
+    r = teacher.post(f"/class/{code}/view", data={"url": STEPPED, "show": "1"})
     assert r.status_code == 200
     assert room_of(app, code).view == STEPPED
     r = ann.get(f"/class/{code}/live", headers={"If-None-Match": tag})
@@ -776,7 +776,7 @@ def test_the_student_s_etag_follows_the_class_not_the_others_answers(app: Flask)
     assert r.status_code == 200 and r.headers["ETag"] != tag and "Your answer:" in r.text
     # the same view reported again changes nothing
     tag = r.headers["ETag"]
-    assert teacher.post(f"/class/{code}/view", data={"url": STEPPED}).status_code == 200
+    assert teacher.post(f"/class/{code}/view", data={"url": STEPPED, "show": "1"}).status_code == 200
     assert ann.get(f"/class/{code}/live", headers={"If-None-Match": tag}).status_code == 304
 
 
@@ -873,15 +873,15 @@ def test_only_a_projection_can_be_followed(app: Flask) -> None:
     teacher, code = start(app)
     hidden = next(name for name in WIDGETS if name not in PRESENTABLE)
     version = room_of(app, code).version
-    for url in ("", "/w/pn-table", "/present/no-such-widget", f"/present/{hidden}", "/lessons/nim",
+    for url in ("", "/w/no-such-widget", f"/w/{hidden}", "/present/no-such-widget", f"/present/{hidden}", "/lessons/nim",
                 "https://evil.example/lessons", "/present/pn-table/../../admin", "/present/" + "a" * 3000):
         r = teacher.post(f"/class/{code}/view", data={"url": url})
         assert r.status_code == 400 and "Students can follow projections (/present/…) only." in r.text, url
     assert room_of(app, code).view == "" and room_of(app, code).version == version
-    r = teacher.post(f"/class/{code}/view", data={"url": "/zh" + STEPPED})
+    r = teacher.post(f"/class/{code}/view", data={"url": "/zh" + STEPPED, "show": "1"})
     assert r.status_code == 200
     assert room_of(app, code).view == STEPPED  # stored without the language prefix
-    assert teacher.post(f"/class/{code}/view", data={"url": "/present/grid"}).status_code == 200
+    assert teacher.post(f"/class/{code}/view", data={"url": "/present/grid", "show": "1"}).status_code == 200
     assert room_of(app, code).view == "/present/grid"
     student = joined(app, code)
     assert "On the projector" in student.get(f"/class/{code}").text
@@ -889,7 +889,7 @@ def test_only_a_projection_can_be_followed(app: Flask) -> None:
 
 def test_a_student_follows_and_can_explore(app: Flask) -> None:
     teacher, code = start(app)
-    assert teacher.post(f"/class/{code}/view", data={"url": STEPPED}).status_code == 200
+    assert teacher.post(f"/class/{code}/view", data={"url": STEPPED, "show": "1"}).status_code == 200
     student = joined(app, code)
     follow = student.get(f"/class/{code}").text
     assert "On the projector" in follow and "class-view-widget" in follow and "class-explore" not in follow
@@ -1017,7 +1017,7 @@ def test_the_followed_widget_folds_away_during_a_question_and_goes_when_the_clas
     projection is told so (410), so it drops its class bar."""
     teacher, code = start(app)
     student = joined(app, code)
-    assert teacher.post(f"/class/{code}/view", data={"url": STEPPED}).status_code == 200
+    assert teacher.post(f"/class/{code}/view", data={"url": STEPPED, "show": "1"}).status_code == 200
     page = student.get(f"/class/{code}").text
     assert "On the projector" in page and "class-view-fold" not in page
     pose(teacher, code)

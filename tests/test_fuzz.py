@@ -52,15 +52,15 @@ def _keys(path: str) -> list[str]:
         return rule_keys + ["start", "first", "moves", "hints", "random", *QUIZ_KEYS, *PICKS] + reserved
     if path.startswith("/problems"):
         return ["topic", "judge"] + reserved
-    if path.startswith(("/class", "/join")):
+    if path.startswith(("/class", "/join", "/take")):
         return ["code", "explore", "round", "says", "after", "game", "level", "position", "url", "view", "locked",
-                "csrf_token"] + reserved
+                "show", "token", "key", "csrf_token"] + reserved
     return reserved
 
 
 # What only a class's instructor may do: the fuzz's client is not the instructor, and is refused
 # at the door before any field but the CSRF token is read.
-TEACHER_ONLY = re.compile(r"/class/[^/]+/(teach|teach/live|screen|screen/live|summary\.csv|round|reveal|end|lock|view)")
+TEACHER_ONLY = re.compile(r"/class/[^/]+/(teach|teach/live|screen|screen/live|summary\.csv|round|reveal|end|lock|view|bar|handover|handover/revoke)")
 
 
 # The keys a route reads, where it reads fewer than ``_keys`` offers it (as its code shows): the
@@ -74,6 +74,8 @@ READS = {
     ("GET", "/class/{live}"): {"explore"},
     ("GET", "/class/{live}/live"): {"explore"},
     ("GET", "/join"): {"code"},
+    ("GET", "/take"): {"key"},
+    ("POST", "/take"): {"key", "csrf_token"},
 }
 
 

@@ -112,7 +112,14 @@ def project(console: Page, people: People) -> Page:
     projector.wait_for_load_state()
     expect(projector).to_have_url(re.compile(r"/present/pn-table$"))
     expect(projector.locator(".step-count")).to_have_text(re.compile(r"^0 of \d+ cells filled$"))
+    show_to_class(projector)
     return projector
+
+
+def show_to_class(projector: Page) -> None:
+    """The projection's "Show this to the class" (its class bar): the phones follow it from now on."""
+    projector.locator("#class-badge").get_by_role("button", name="Show this to the class").click()
+    expect(projector.locator("#class-badge .class-badge-shown")).to_have_text("Shown to the class")
 
 
 def step_to(projector: Page, step: int, key: str = "ArrowRight") -> str:
@@ -565,6 +572,7 @@ def test_a_followed_figure_and_a_revealed_one_are_drawn(live_server: str, people
         link.click(modifiers=["ControlOrMeta"])
     projector = people.watch(opened.value)
     expect(projector.locator("[data-figure] .main-svg").first).to_be_visible()
+    show_to_class(projector)
     projector.keyboard.press("ArrowRight")
     expect(student.locator("#class-live [data-figure] .main-svg").first).to_be_visible()
     assert student.evaluate("!!window.Plotly") and console.evaluate("!window.Plotly")

@@ -73,6 +73,7 @@ document.addEventListener("click", (event) => {
   language.onClick(event);
   keys.remember(event);
   strip.onClick(event);
+  report.onClick(event);
 });
 document.addEventListener("focusin", keys.remember);
 
@@ -96,8 +97,8 @@ function start() {
   report.report();
   strip.start();
   live.schedule();
-}
   countdown.start();
+}
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();

@@ -37,6 +37,8 @@ from flask import Flask
 
 from grundy.web.classroom import screen as _screen  # noqa: F401  (its routes join the blueprint)
 from grundy.web.classroom import voting as _voting  # noqa: F401  (its routes join the blueprint)
+from grundy.web.classroom import handover, projection  # noqa: F401  (their routes join the blueprint)
+from grundy.web.classroom.driving import DrivingStore
 from grundy.web.classroom.routes import START_SETTING, bp
 from grundy.web.classroom.sqlite_store import SQLiteClassStore
 from grundy.web.classroom.store import CREATE_LIMIT
@@ -48,6 +50,7 @@ def register(app: Flask, instance: Path) -> None:
     # where classes are kept: the app's CLASS_DB, else GRUNDY_CLASS_DB, else instance/classes.sqlite3
     path = Path(app.config.get("CLASS_DB") or os.environ.get("GRUNDY_CLASS_DB") or instance / "classes.sqlite3")
     app.extensions["grundy.classes"] = SQLiteClassStore(path)
+    app.extensions["grundy.classes.driving"] = DrivingStore(path)  # the projection shown, and hand-over keys (.driving)
     app.extensions["grundy.classes.sweeper"] = Sweeper(app.extensions["grundy.classes"],
                                                        float(app.config.get("GRUNDY_PURGE_EVERY", PURGE_EVERY)))
     # classes one address may start in a window: CREATE_LIMIT unless the operator says otherwise

@@ -66,8 +66,13 @@ def start_teaching(code: str, secret: str) -> None:
     session[TEACHING] = [[c, s] for c, s in kept] + [[code, secret]]
 
 
+def secret_of(code: str) -> str:
+    """The class's secret as this browser keeps it ("" if it keeps none): what a hand-over passes on."""
+    return next((secret for known, secret in teaching() if known == code), "")
+
+
 def is_teacher(code: str) -> bool:
-    secret = next((secret for known, secret in teaching() if known == code), "")
+    secret = secret_of(code)
     return bool(secret) and store().is_teacher(code, secret)
 
 
@@ -139,4 +144,5 @@ def enroll(found: Room) -> None:
 
 
 __all__ = ["CLASS_COOKIE", "JOINED", "MAX_JOINED", "MAX_TEACHING", "OPENED", "STUDENT", "TEACHING", "address", "come_in", "enroll",
-           "has_opened", "is_teacher", "now", "refuse", "room", "start_teaching", "store", "student", "teacher_room", "teaching"]
+           "has_opened", "is_teacher", "now", "refuse", "room", "secret_of", "start_teaching", "store", "student", "teacher_room",
+           "teaching"]

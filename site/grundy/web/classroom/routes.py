@@ -334,21 +334,6 @@ def lock(code: str) -> Response:
     return _teacher_action(room, lambda r: store().lock(r.code, wanted == "1"))
 
 
-@bp.post("/class/<code>/view")
-def follow_view(code: str) -> Response:
-    """A projection reports the state it shows (report.js, after every step); the answer is
-    the badge it shows in its corner. Only the instructor's projection is followed."""
-    room = identity.teacher_room(code)
-    path = view_path(request.form.get("url", ""))
-    if path is None:
-        return Response(_("Students can follow projections (/present/…) only."), status=400, mimetype="text/plain")
-    if room.phase == "ended":  # the projection drops its class bar, and reports no more
-        return Response(_("This class has ended."), status=410, mimetype="text/plain")
-    store().show(room.code, path)
-    return Response(render_template("classroom/_badge.html", room=room, join_short=join_short(), qr=qr(room)),
-                    mimetype="text/html")
-
-
 @bp.get("/class/<code>/summary.csv")
 def summary_csv(code: str) -> Response:
     """Every round's question and how the class answered it, as a spreadsheet."""

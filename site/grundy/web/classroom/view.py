@@ -19,18 +19,25 @@ from grundy.widgets import WIDGETS
 
 def view_path(url: str) -> str | None:
     """A projection's address as students may follow it: /present/<a projectable widget>?query
-    (the language prefix dropped: each student reads in their own language), or None."""
+    (the language prefix dropped: each student reads in their own language), or None. A lesson's
+    widget shown to the class reports its own state, /w/<name>?query, which is the same state
+    projected; as a lesson writes "everything shown" by naming no step, that is said (``step=``),
+    since a projection naming none opens at step 0 (grundy.web.present.opening)."""
     if not url or len(url) > 2000:
         return None
     try:
         parts = urlsplit(url)
     except ValueError:
         return None
-    path = unprefixed(parts.path)
-    match = re.fullmatch(r"/present/([a-z0-9-]+)", path)
-    if not match or match[1] not in PRESENTABLE:
+    match = re.fullmatch(r"/(present|w)/([a-z0-9-]+)", unprefixed(parts.path))
+    if not match or match[2] not in PRESENTABLE:
         return None
-    query = parts.query[:500]
+    path, query = f"/present/{match[2]}", parts.query[:500]
+    if match[1] == "w":
+        widget = WIDGETS[match[2]]
+        named = {key for key, _value in parse_qsl(query, keep_blank_values=True)}
+        if "step" in widget.keys and not named & set(widget.step_keys):
+            query = f"{query}&step=" if query else "step="
     return f"{path}?{query}" if query else path
 
 
