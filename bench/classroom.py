@@ -357,12 +357,14 @@ def screen(klass: Class, projector: Browser) -> None:
     """The room's screen: its page once, then its live part every POLL_EVERY with the ETag held
     (live.js); each round it shows is noted the first time it is held."""
     label = "screen"
-    try:
-        status, _, body, _ = projector.request("GET", f"/class/{klass.code}/screen")
-        klass.count(f"screen page {status}")
-    except OSError as error:
-        klass.count(f"error screen page: {type(error).__name__}")
-        return
+    body = b""
+    while not body and not klass.stop.is_set():  # a projector that finds the server busy loads the page again
+        try:
+            status, _, body, _ = projector.request("GET", f"/class/{klass.code}/screen")
+            klass.count(f"screen page {status}")
+        except OSError as error:
+            klass.count(f"error screen page: {type(error).__name__}")
+            projector.close()
     tag = tag_in(body)
     while not klass.stop.wait(POLL_EVERY):
         try:
