@@ -54,13 +54,17 @@ def _keys(path: str) -> list[str]:
         return ["topic", "judge"] + reserved
     if path.startswith(("/class", "/join", "/take")):
         return ["code", "explore", "round", "says", "after", "game", "level", "position", "url", "view", "locked",
-                "show", "token", "key", "csrf_token"] + reserved
+                "show", "token", "key", "csrf_token", *LECTURE_KEYS] + reserved
     return reserved
 
 
 # What only a class's instructor may do: the fuzz's client is not the instructor, and is refused
 # at the door before any field but the CSRF token is read.
-TEACHER_ONLY = re.compile(r"/class/[^/]+/(teach|teach/live|screen|screen/live|summary\.csv|round|reveal|end|lock|view|bar|handover|handover/revoke)")
+TEACHER_ONLY = re.compile(r"/class/[^/]+/(teach|teach/live|screen|screen/live|summary\.csv|round|reveal|end|lock|view|bar|handover|handover/revoke"
+                          r"|close|revote|plan|plan\.txt|next)")
+# A lecture's fields (grundy.web.classroom.voting): the rule beside the game in the command line's
+# option names, the countdown, a previewed draw's seed, the prepared list and its lines, a nickname.
+LECTURE_KEYS = ["rule", "set", "max", "k", "misere", "seconds", "seed", "preview", "plan", "line", "nickname", "file"]
 
 
 # The keys a route reads, where it reads fewer than ``_keys`` offers it (as its code shows): the
@@ -70,7 +74,7 @@ READS = {
     ("GET", "/quiz/answer"): {"game", "level", "seed"},  # a bookmark of a posted answer: back to the question
     ("GET", "/quiz/move"): {"game", "level", "seed"},
     ("POST", "/quiz/move"): {"game", "level", "seed", "after"},
-    ("GET", "/class/new"): {"view"},
+    ("GET", "/class/new"): {"view", "plan"},
     ("GET", "/class/{live}"): {"explore"},
     ("GET", "/class/{live}/live"): {"explore"},
     ("GET", "/join"): {"code"},
@@ -312,3 +316,21 @@ def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
                 assert "Traceback" not in response.get_data(as_text=True)
     for path in ("/teach", "/teach/live", "/screen", "/screen/live", "/summary.csv", ""):
         assert teacher.get(f"/class/{code}{path}").status_code == 200
+    # A lecture's own forms (grundy.web.classroom.voting): each field, each nasty value.
+    lecture = {"round": ["rule", "set", "max", "k", "code", "misere", "seconds", "seed", "preview"], "close": ["seconds"],
+               "revote": ["seconds"], "plan": ["plan"], "next": ["line", "seconds"], "name": ["nickname"]}
+    teacher.post(f"/class/{code}/plan", data={"plan": "nim 1,2\nsubtraction set=1,2,4 3\nkayles level=2"})
+    for action, keys in lecture.items():
+        for key in keys:
+            for value in NASTY:
+                form = {"game": "subtraction", "level": "1", "position": "", "line": "1", "preview": "1" if action == "round" else ""}
+                form[key] = value
+                response = teacher.post(f"/class/{code}/{action}", data=form, headers={"HX-Request": "true"})
+                assert response.status_code < 500, (action, key, value, response.status_code)
+                assert "Traceback" not in response.get_data(as_text=True)
+                if action in ("round", "next") and response.status_code in (200, 303):
+                    teacher.post(f"/class/{code}/reveal")  # the next may be posed
+    for query in ("plan=" + "x" * 20_000, "plan=%ff%00", "plan=nim%201"):
+        for path in ("/class/new", f"/class/{code}/teach"):
+            assert teacher.get(f"{path}?{query}").status_code == 200, (path, query)
+    assert teacher.get(f"/class/{code}/plan.txt").status_code == 200

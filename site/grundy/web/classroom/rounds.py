@@ -59,7 +59,7 @@ def seed_of(text: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or int(text[:12]) > quiz_mod.MAX_SEED:
+    if not (text.isascii() and text.isdigit()) or int(text[:12]) > quiz_mod.MAX_SEED:
         raise GameError(_("the seed is a number from 0 to %(most)s; got %(seed)s", most=f"{quiz_mod.MAX_SEED:,}", seed=quoted(text, 12)),
                         "bad-seed")
     return int(text)
@@ -128,7 +128,7 @@ def countdown(text: str) -> int | None:
     text = text.strip()
     if not text or text == "0":
         return None
-    if not text.isdigit() or not 5 <= int(text[:6]) <= MAX_COUNTDOWN:
+    if not (text.isascii() and text.isdigit()) or not 5 <= int(text[:6]) <= MAX_COUNTDOWN:
         raise GameError(_("a countdown is a number of seconds from 5 to %(most)s; got %(got)s", most=MAX_COUNTDOWN,
                           got=quoted(text, 10)), "bad-countdown")
     return int(text)

@@ -147,7 +147,7 @@ def plan_file(code: str) -> Response:
 
 
 def _planned(room: Room, line_text: str) -> Planned:
-    line = int(line_text) if line_text.isdigit() and len(line_text) < 5 else 0
+    line = int(line_text) if line_text.isascii() and line_text.isdigit() and len(line_text) < 5 else 0
     found = next((p for p in plan_lines(store().plan(room.code)) if p.line == line), None)
     if found is None:
         raise Refused(400, _("There is no question on line %(line)s of the list.", line=quoted(line_text, 10)))
