@@ -126,3 +126,33 @@ def test_a_lesson_s_table_shown_to_the_class_is_followed_step_by_step(live_serve
     other.get_by_role("button", name=re.compile(r"^Next")).click()
     expect(other.locator(".step-count")).to_have_text(re.compile(r"^1 of"))
     expect(view.locator(".step-count")).to_have_text(table.locator(".step-count").inner_text())
+
+
+# The x axis's title, the plot's box and the explanation below it, as drawn on the screen.
+AXIS_AND_BELOW = """() => {
+  const figure = document.querySelector('.widget-wythoff [data-figure]');
+  const title = figure.querySelector('.g-xtitle text').getBoundingClientRect();
+  const below = document.querySelector('.widget-wythoff .explain').getBoundingClientRect();
+  return {title: title.bottom, box: figure.getBoundingClientRect().bottom, below: below.top};
+}"""
+TITLE_INSIDE = f"() => {{ const m = ({AXIS_AND_BELOW})(); return m.title <= m.box + 0.5 && m.title <= m.below; }}"
+
+
+def test_the_wythoff_projection_fits_its_box_when_the_bar_arrives_and_grows_with_the_screen(live_server: str,
+                                                                                            people: People) -> None:
+    """In a class, the bar arrives after the plot is drawn and takes the foot of the screen: the
+    plot follows its shrunk box, so the axis title stays above the explanation; from 720p to
+    1080p its type grows to the room's size (2.7% of the height: 19 → 29 px)."""
+    console = people({"width": 1280, "height": 720})
+    start_class(console, live_server)
+    projector = people.watch(console.context.new_page())
+    projector.goto(live_server + "/present/wythoff")
+    expect(projector.locator("#class-badge .class-code")).to_be_visible()
+    tick = projector.locator(".widget-wythoff [data-figure] .xtick text").first
+    expect(tick).to_have_css("font-size", "19px")
+    projector.wait_for_function(TITLE_INSIDE)
+    projector.set_viewport_size({"width": 1920, "height": 1080})
+    expect(tick).to_have_css("font-size", "29px")
+    projector.wait_for_function(TITLE_INSIDE)
+    measured = projector.evaluate(f"({AXIS_AND_BELOW})()")
+    assert measured["title"] <= measured["below"], measured
