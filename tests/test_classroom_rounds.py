@@ -146,8 +146,8 @@ def test_the_summary_lists_each_round_and_how_it_was_answered(classes: SQLiteCla
     assert rows[0].split.percent(rows[0].split.right) == 67 and rows[1].split.total == 0
     table = list(csv.reader(io.StringIO(rounds.summary_csv(rows))))
     assert table[0] == rounds.CSV_HEADER == rounds.csv_header()  # outside a request: English
-    assert table[1] == ["1", "1", "Nim", "", "3,5", "typed", "N", "yes", "3", "1", "2", "67", "1", "1", "0"]
-    assert table[2] == ["2", "1", "Nim", "", "2,2", "typed", "P", "no", "0", "0", "0", "0", "0", "0", "0"]
+    assert table[1] == ["1", "1", "Nim", "", "3,5", "typed", "N", "yes", "3", "1", "2", "67", "1", "1", "0", ""]
+    assert table[2] == ["2", "1", "Nim", "", "2,2", "typed", "P", "no", "0", "0", "0", "0", "0", "0", "0", ""]
 
 
 # ------------------------------------------------------------------ who comes in

@@ -23,7 +23,7 @@ from grundy.marks import quoted
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
-from grundy.web.classroom.kinds import Judged, kind_of
+from grundy.web.classroom.kinds import Judged, kind_named, kind_of
 from grundy.web.classroom.rules import arena_for, rule_items, rule_of
 from grundy.web.classroom.store import MAX_COUNTDOWN, MAX_MOVE, OUTCOME, Answer, ClassStore, Room, Round
 
@@ -135,16 +135,19 @@ def countdown(text: str) -> int | None:
 
 
 def ask(classes: ClassStore, room: Room, game: str, level_text: str, typed: str, rule: dict[str, str] | None = None, *,
-        seconds: int | None = None, now: float = 0.0, line: int = 0, seed: int | None = None) -> int:
+        seconds: int | None = None, now: float = 0.0, line: int = 0, seed: int | None = None, kind: str = OUTCOME) -> int:
     """Open the next round on the question asked for; its number. Refused while a round's vote
     is open or closed but not revealed (it is revealed first); a GameError names what is wrong
-    with the question. ``seconds``: a countdown from ``now``; ``line``: the plan's line."""
+    with the question (or why its ``kind`` cannot ask it: kinds.py). ``seconds``: a countdown
+    from ``now``; ``line``: the plan's line."""
     if room.phase in ("open", "closed"):
         raise Refused(409, _("Question %(number)s is still open: reveal it before asking the next.", number=room.round))
+    asked = kind_named(kind)
     q = pose(game, level_text, typed, rule, seed)
+    asked.fits(q)
     position = q.position_text if typed.strip() or rule_given(rule) else ""
-    return classes.open_round(room.code, q.game, q.level, q.seed, position, kind_of(OUTCOME).truth(q), rule=rule_of(q.arena),
-                              kind=OUTCOME, typed=bool(typed.strip()), line=line,
+    return classes.open_round(room.code, q.game, q.level, q.seed, position, asked.truth(q), rule=rule_of(q.arena),
+                              kind=asked.key, typed=bool(typed.strip()), line=line,
                               closes=None if seconds is None else now + seconds)
 
 
@@ -270,11 +273,11 @@ def recap(classes: ClassStore, room: Room, student: str) -> list[Recalled]:
 def csv_header() -> list[str]:
     """The CSV's header, in the reader's language (outside a request: English)."""
     return [_("round"), _("vote"), _("game"), _("rule"), _("position"), _("posed"), _("answer"), _("revealed"), _("answered"),
-            _("said P"), _("said N"), _("percent right"), _("moves given"), _("winning moves"), _("moves not read")]
+            _("said P"), _("said N"), _("percent right"), _("moves given"), _("winning moves"), _("moves not read"), _("answers given")]
 
 
 CSV_HEADER = ["round", "vote", "game", "rule", "position", "posed", "answer", "revealed", "answered", "said P", "said N",
-              "percent right", "moves given", "winning moves", "moves not read"]
+              "percent right", "moves given", "winning moves", "moves not read", "answers given"]
 
 
 def summary_csv(rows: list[Summary]) -> str:
@@ -289,7 +292,7 @@ def summary_csv(rows: list[Summary]) -> str:
         for vote, s in enumerate(row.votes or (row.split,), start=1):
             writer.writerow([r.number, vote, _(q.arena.title), r.rule or rule_of(q.arena), q.position_text, posed, r.truth,
                              _("yes") if r.revealed else _("no"), s.total, s.p, s.n, s.percent(s.right), s.moves, s.winning,
-                             s.unread])
+                             s.unread, "" if r.kind == OUTCOME else "; ".join(f"{value}: {n}" for value, n in s.values)])  # each value's count
     return out.getvalue()
 
 

@@ -15,7 +15,8 @@ from grundy.marks import quoted
 from grundy.numerals import typed as typed_text
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
-from grundy.web.classroom import admission, etags, identity, level, rounds
+from grundy.web.classroom import admission, etags, identity, kind_views, level, rounds
+from grundy.web.classroom.kinds import KINDS
 from grundy.web.classroom.identity import CLASS_COOKIE, store
 from grundy.web.classroom.qr import join_short, local_only, qr
 from grundy.web.classroom.rounds import Poll, Refused
@@ -63,10 +64,11 @@ def _revealed_context(room: Room, poll: Poll) -> dict[str, Any]:
     """What the projector shows after the reveal: the split, the answer and why, the lesson's
     visual, and the most common wrong move with the reply that refutes it."""
     result = rounds.split_of(store(), room.code, poll.round)
-    truth = poll.round.truth
+    truth = poll.q.outcome()  # P or N, whatever the kind of question: the reason and winning moves say why
     at = level.lesson_of(room)  # explained at the level of the lesson the class is at
     context: dict[str, Any] = feedback(poll.q, truth, truth, False, reveal=True, at=at)
     context.update(split=result, refuted=level.refuted(poll.q, result.wrong_move, at) if result.wrong_move else None)
+    context.update(kind_views.revealed(store(), room, poll))  # the kind's own answer, and which answers given were right
     return context
 
 
@@ -159,6 +161,7 @@ def _student_context(room: Room, explore: bool) -> dict[str, Any]:
                                "tag": etags.student_tag(room, mine is not None, explore)}
     context["needs_plotly"] = bool(context["view"] and context["view"].draws_figure)
     context.update(problem="", now=identity.now(), recap=_recap(room) if room.phase == "ended" else [])
+    context.update(kind_views.asking(poll))  # the kind of question: its title, and the moves to tap
     if poll is not None:
         context.update(_question_context(poll.q))
         if mine is not None and mine.unread:  # kept without its move: what was typed, and why it was not read
@@ -193,7 +196,8 @@ def answer(code: str) -> Response:
     identity.enroll(room)
     typed = typed_text(request.form.get("after", ""))  # ５，２ is 5,2
     try:
-        judged = rounds.answer(store(), poll, room.code, identity.student(), request.form.get("says", ""), typed[: MAX_MOVE + 1],
+        says = typed_text(request.form.get("says", "")[: MAX_MOVE + 1])  # an SG value typed as ３ is 3; a tapped move's position
+        judged = rounds.answer(store(), poll, room.code, identity.student(), says, typed[: MAX_MOVE + 1],
                                identity.now())
     except GameError as error:
         return _student_answer(room, 400, error_message(error), typed=typed[:MAX_MOVE])
@@ -253,11 +257,13 @@ def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
         "games": SPECS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
         "view": view(room.view), "rounds": rounds.summary(store(), room) if room.phase == "ended" else [],
         "error": None, "form": {"game": poll.round.game if poll else "nim", "level": str(poll.round.level if poll else 1),
-                                "position": "", "rule": "", "seconds": "", "seed": ""},
+                                "position": "", "rule": "", "seconds": "", "seed": "", "kind": poll.round.kind if poll else "outcome"},
+        "kinds": KINDS,
     }
     from grundy.web.classroom import voting  # the votes, the plan and the nicknames
 
     context.update(voting.console(room, poll))
+    context.update(kind_views.asking(poll))  # the kind of question asked, said on the console
     if poll is not None:
         context.update(_question_context(poll.q))
         if room.phase in ("revealed", "ended") and poll.round.revealed:
@@ -300,13 +306,13 @@ def open_round(code: str) -> Response:
     form = {"game": request.form.get("game", "")[:40], "level": typed_text(request.form.get("level", "1"))[:10],
             "position": typed_text(request.form.get("position", ""))[:MAX_MOVE],  # ５，２ is 5,2
             "rule": " ".join(f"{k}={v}" for k, v in rule.items()), "seconds": typed_text(request.form.get("seconds", ""))[:10],
-            "seed": typed_text(request.form.get("seed", ""))[:10]}
+            "seed": typed_text(request.form.get("seed", ""))[:10], "kind": request.form.get("kind", "outcome")[:20]}
     if request.form.get("preview") == "1":
         return voting.preview(room, form, rule)
 
     def act(r: Room) -> int:
         return rounds.ask(store(), r, form["game"], form["level"], form["position"], rule, seconds=rounds.countdown(form["seconds"]),
-                          now=identity.now(), seed=rounds.seed_of(form["seed"]))
+                          now=identity.now(), seed=rounds.seed_of(form["seed"]), kind=form["kind"])
 
     return _teacher_action(room, act, form=form)
 

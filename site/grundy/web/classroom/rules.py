@@ -14,6 +14,7 @@ A **plan** is a list of questions typed before the lecture, one a line::
     subtraction set=1,3,4 10
     nim misere 1 2 3
     kayles level=2          # no position: drawn, as the quiz draws a level-2 question
+    nim kind=sg 3 5         # the kind of question (kinds.py): outcome (the usual), sg, move
 
 A line is a game, then options (``name=value``, or ``misere``), then the position (the rest);
 ``#`` starts a note. :func:`plan_lines` reads a plan into :class:`Planned` lines, each checked
@@ -35,6 +36,7 @@ from grundy.web.classroom.store import MAX_MOVE, MAX_PLAN, MAX_PLAN_LINES, MAX_R
 
 MISERE = "misere"  # the command line's flag --misere, and the word a rule's text uses for it
 LEVEL = "level"  # a plan line's level for a drawn question
+KIND = "kind"  # a plan line's kind of question (grundy.web.classroom.kinds), "outcome" if none
 
 
 def options(spec: GameSpec) -> dict[str, str]:
@@ -109,6 +111,7 @@ class Planned:
     rule: dict[str, str]
     level: str
     position: str
+    kind: str = "outcome"
 
 
 def plan_text(text: str) -> str:
@@ -128,17 +131,19 @@ def plan_lines(text: str) -> list[Planned]:
         words = line.split()
         game, rest = words[0].lower(), words[1:]
         rule: dict[str, str] = {}
-        level = "1"
+        level, kind = "1", "outcome"
         while rest and ("=" in rest[0] or rest[0].lower().removeprefix("--") == MISERE):
             option, _eq, value = rest.pop(0).partition("=")
             option = option.lower().removeprefix("--")
             if option == LEVEL:
                 level = value
+            elif option == KIND:
+                kind = value.lower()
             else:
                 rule[option] = value if _eq else "1"
-        planned.append(Planned(number, line, game, rule, level, " ".join(rest)))
+        planned.append(Planned(number, line, game, rule, level, " ".join(rest), kind))
     return planned
 
 
-__all__ = ["LEVEL", "MISERE", "RULE_OPTIONS", "Planned", "arena_for", "options", "plan_lines", "plan_text", "rule_items",
+__all__ = ["KIND", "LEVEL", "MISERE", "RULE_OPTIONS", "Planned", "arena_for", "options", "plan_lines", "plan_text", "rule_items",
            "rule_of"]

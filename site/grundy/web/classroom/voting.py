@@ -24,6 +24,7 @@ from grundy.numerals import typed as typed_text
 from grundy.practice import quiz as quiz_mod
 from grundy.web.classroom import identity, rounds
 from grundy.web.classroom.identity import store
+from grundy.web.classroom.kinds import kind_named
 from grundy.web.classroom.routes import _student_context, _teach_answer, _teach_context, _teacher_action, bp
 from grundy.web.classroom.rounds import Poll, Refused
 from grundy.web.classroom.rules import RULE_OPTIONS, Planned, plan_lines, plan_text, rule_items, rule_of
@@ -72,11 +73,13 @@ def preview(room: Room, form: dict[str, str], rule: dict[str, str]) -> Response:
         if seed is None and not form["position"].strip():
             seed = secrets.randbelow(quiz_mod.MAX_SEED + 1)
         rounds.countdown(form["seconds"])
+        asked = kind_named(form["kind"])
         q = rounds.pose(form["game"], form["level"], form["position"], rule, seed)
+        asked.fits(q)  # a kind that cannot ask this question says so before it is posed
     except GameError as error:
         return _teach_answer(room, 400, error_message(error), form=form)
     shown = {"q": q, "arena": q.arena, "position": q.position, "components": list(enumerate(q.position)), "rule": rule_of(q.arena),
-             "truth": q.outcome(), "drawn": not form["position"].strip()}
+             "truth": asked.truth(q), "kind": asked, "drawn": not form["position"].strip()}
     context = _teach_context(room, form=form | {"seed": "" if seed is None else str(seed)}, preview=shown)
     return Response(render_template("classroom/teach.html", **context), mimetype="text/html")
 
@@ -163,7 +166,7 @@ def pose_planned(code: str) -> Response:
         planned = _planned(r, request.form.get("line", ""))
         try:
             rounds.ask(store(), r, planned.game, planned.level, planned.position, planned.rule,
-                       seconds=_seconds(request.form.get("seconds", "")), now=identity.now(), line=planned.line)
+                       seconds=_seconds(request.form.get("seconds", "")), now=identity.now(), line=planned.line, kind=planned.kind)
         except GameError as error:  # said with the line it comes from
             raise Refused(400, _("Line %(line)s (%(text)s): %(why)s", line=planned.line, text=planned.text, why=str(error))) from error
 
