@@ -222,3 +222,65 @@ def test_a_nickname_is_seen_by_the_console_only(app: Flask) -> None:
     assert "Ada L." in console and "1 student gave a nickname" in console
     assert "Ada L." not in other.get(f"/class/{code}").text and "Ada L." not in other.get(f"/class/{code}/live").text
     assert 'value="Ada L."' in student.get(f"/class/{code}").text  # their own, to change
+
+
+# ------------------------------------------------------------------ in Chinese
+
+
+def test_a_lecture_in_chinese_holds_no_english(app: Flask) -> None:
+    """Every phase this file adds, at /zh/: the preview, a prepared list and its next question, a
+    countdown, a vote closed, a re-vote's splits, a kept N, a nickname, the recap, and the refusals."""
+    from tests.english import english_left
+
+    teacher, code = start(app)
+    console, page = f"/zh/class/{code}/teach", f"/zh/class/{code}"
+    students = [joined(app, code) for _ in range(2)]
+    found: dict[str, list[str]] = {}
+
+    def read(what: str, response, status: int = 200) -> str:  # type: ignore[no-untyped-def]
+        assert response.status_code == status, (what, response.status_code)
+        html = response.get_data(as_text=True).replace("&#39;set&#39;", "")  # the option typed, quoted back as typed
+        for quoted in (f"http://localhost/zh/class/{code}", code, "localhost/zh/join"):  # a code and addresses, not words
+            html = html.replace(quoted, "")
+        if left := english_left(html):
+            found[what] = left
+        return response.get_data(as_text=True)
+
+    read("console, a preview", teacher.post(f"{page}/round", data={"game": "subtraction", "level": "1", "position": "7",
+                                                                   "rule": "set=1,2,4", "preview": "1"}))
+    read("console, a rule that does not apply", teacher.post(f"{page}/round", data={"game": "nim", "level": "1", "position": "3",
+                                                                                     "set": "1,2"}), 400)
+    read("console, a bad countdown", teacher.post(f"{page}/round", data={"game": "nim", "level": "1", "position": "3,5",
+                                                                         "seconds": "2"}), 400)
+    teacher.post(f"{page}/plan", data={"plan": PLAN})
+    read("console, a prepared list", teacher.get(console))
+    read("console, a bad line of the list", teacher.post(f"{page}/next", data={"line": "9"}), 400)
+    teacher.post(f"{page}/next", data={"line": "1"})
+    teacher.post(f"{page}/close", data={"seconds": "30"})
+    read("console, a countdown", teacher.get(console))
+    read("student, a countdown", students[0].get(page))
+    read("student, a move not read", students[0].post(f"{page}/answer", data={"round": "1", "says": "N", "after": "0,0"}))
+    students[1].post(f"{page}/answer", data={"round": "1", "says": "P"})
+    students[0].post(f"{page}/name", data={"nickname": "小明"})
+    read("student, a nickname too long", students[1].post(f"{page}/name", data={"nickname": "长" * 30}), 400)
+    teacher.post(f"{page}/close")
+    read("console, voting closed", teacher.get(console))
+    read("student, voting closed", students[0].get(page))
+    read("student, answering after voting closed", students[1].post(f"{page}/answer", data={"round": "1", "says": "N"}), 409)
+    read("console, nothing to close", teacher.post(f"{page}/close"), 409)
+    teacher.post(f"{page}/revote")
+    read("student, a re-vote", students[1].get(page))
+    students[1].post(f"{page}/answer", data={"round": "1", "says": "N"})
+    teacher.post(f"{page}/close")
+    read("console, two votes", teacher.get(console))
+    teacher.post(f"{page}/reveal")
+    read("console, two votes revealed", teacher.get(console))
+    read("console, no re-vote after the reveal", teacher.post(f"{page}/revote"), 409)
+    teacher.post(f"{page}/end")
+    read("console, ended", teacher.get(console))
+    read("student, the recap", students[0].get(page))
+    csv_text = teacher.get(f"{page}/summary.csv").get_data(as_text=True)
+    header = csv_text.splitlines()[0]
+    assert not re.search("[A-Za-z]{2,}", header.replace("P", "").replace("N", "")), header
+    report = "\n".join(f"{what}:\n    " + "\n    ".join(left[:12]) for what, left in found.items())
+    assert not found, f"English on {len(found)} Chinese pages:\n{report}"
