@@ -64,7 +64,8 @@ TEACHER_ONLY = re.compile(r"/class/[^/]+/(teach|teach/live|screen|screen/live|su
                           r"|close|revote|plan|plan\.txt|next)")
 # A lecture's fields (grundy.web.classroom.voting): the rule beside the game in the command line's
 # option names, the countdown, a previewed draw's seed, the prepared list and its lines, a nickname.
-LECTURE_KEYS = ["rule", "set", "max", "k", "misere", "seconds", "seed", "preview", "plan", "line", "nickname", "file"]
+LECTURE_KEYS = ["rule", "set", "max", "k", "misere", "seconds", "seed", "preview", "plan", "line", "nickname", "file",
+                "kind"]  # the kind of question (grundy.web.classroom.kinds)
 
 
 # The keys a route reads, where it reads fewer than ``_keys`` offers it (as its code shows): the
@@ -317,7 +318,7 @@ def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
     for path in ("/teach", "/teach/live", "/screen", "/screen/live", "/summary.csv", ""):
         assert teacher.get(f"/class/{code}{path}").status_code == 200
     # A lecture's own forms (grundy.web.classroom.voting): each field, each nasty value.
-    lecture = {"round": ["rule", "set", "max", "k", "code", "misere", "seconds", "seed", "preview"], "close": ["seconds"],
+    lecture = {"round": ["rule", "set", "max", "k", "code", "misere", "seconds", "seed", "preview", "kind"], "close": ["seconds"],
                "revote": ["seconds"], "plan": ["plan"], "next": ["line", "seconds"], "name": ["nickname"]}
     teacher.post(f"/class/{code}/plan", data={"plan": "nim 1,2\nsubtraction set=1,2,4 3\nkayles level=2"})
     for action, keys in lecture.items():
@@ -334,3 +335,21 @@ def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
         for path in ("/class/new", f"/class/{code}/teach"):
             assert teacher.get(f"{path}?{query}").status_code == 200, (path, query)
     assert teacher.get(f"/class/{code}/plan.txt").status_code == 200
+    # The kinds of question (grundy.web.classroom.kinds): an SG value typed and a move tapped, each nasty,
+    # and a prepared line naming a kind.
+    classes = app.extensions["grundy.classes"]
+    for kind in ("sg", "move"):
+        teacher.post(f"/class/{code}/reveal")
+        assert teacher.post(f"/class/{code}/round", data={"game": "nim", "level": "1", "position": "3,5", "kind": kind}).status_code == 303
+        number = str(classes.room(code, time.time()).round)
+        for value in NASTY:
+            response = teacher.post(f"/class/{code}/answer", data={"round": number, "says": value}, headers={"HX-Request": "true"})
+            assert response.status_code < 500 and "Traceback" not in response.get_data(as_text=True), (kind, value)
+        teacher.post(f"/class/{code}/reveal")
+        for path in ("/teach", "/screen", "/screen/live", ""):
+            assert teacher.get(f"/class/{code}{path}").status_code == 200, (kind, path)
+    for value in NASTY[:30]:
+        teacher.post(f"/class/{code}/plan", data={"plan": f"nim kind={value} 3,5"})
+        response = teacher.post(f"/class/{code}/next", data={"line": "1"}, headers={"HX-Request": "true"})
+        assert response.status_code < 500 and "Traceback" not in response.get_data(as_text=True), value
+        teacher.post(f"/class/{code}/reveal")
