@@ -236,3 +236,51 @@ def test_keys_are_drawn_from_the_code_alphabet() -> None:
     keys = {driving_mod.new_key() for _ in range(200)}
     assert len(keys) == 200 and all(normal_key(k) == k for k in keys)
     assert normal_key(" acde-3479 ") == "ACDE3479" and normal_key("ACDE-347O") is None and normal_key("ACDE34790") is None
+
+
+# ------------------------------------------------------------------ phones without JavaScript, and read-only
+
+
+REFRESH = 'http-equiv="refresh"'
+
+
+def test_a_phone_without_javascript_reloads_itself_but_not_over_its_answer(app: Flask) -> None:
+    teacher, code = start(app)
+    student = joined(app, code)
+    assert f'<noscript><meta {REFRESH} content="4"></noscript>' in student.get(f"/class/{code}").text  # waiting, following
+    assert REFRESH not in student.get(f"/class/{code}?explore=1").text  # their own copy: left alone
+    assert teacher.post(f"/class/{code}/round", data={"game": "nim", "level": "1", "position": "3,5"}).status_code == 303
+    assert REFRESH not in student.get(f"/class/{code}").text  # a question to answer: nothing wipes what is typed
+    assert student.post(f"/class/{code}/answer", data={"round": "1", "says": "N", "after": "3,3"}).status_code == 303
+    assert REFRESH in student.get(f"/class/{code}").text  # answered: it reloads to see the reveal
+    assert teacher.post(f"/class/{code}/end").status_code == 303
+    assert REFRESH not in student.get(f"/class/{code}").text
+    assert REFRESH not in teacher.get(f"/class/{code}/teach").text  # the console has its own script
+
+
+def test_the_wythoff_plot_has_a_drawing_for_pages_without_javascript(app: Flask) -> None:
+    """The followed plot (and the widget's own page) carries the same picture as SVG in
+    <noscript>: the P-positions, each with its mirror image, and the position's winning moves."""
+    teacher, code = start(app)
+    student = joined(app, code)
+    show(teacher, code, "/present/wythoff?step=3")
+    page = student.get(f"/class/{code}").text
+    fallback = re.search(r"<noscript><svg class=\"plot-fallback\".*?</svg></noscript>", page, re.S)
+    assert fallback is not None
+    assert fallback[0].count('class="pf-p"') == 3 and fallback[0].count("pf-mirror") == 2  # (0,0), (1,2), (3,5)
+    assert fallback[0].count("pf-current") == 1
+    own = app.test_client().get("/w/wythoff?a=5&b=8&span=25").text
+    drawn = re.search(r"<noscript><svg class=\"plot-fallback\".*?</svg></noscript>", own, re.S)
+    assert drawn is not None and drawn[0].count("pf-move") == 2 and "★" in drawn[0]  # (5, 8): two winning moves
+
+
+def test_a_followed_grid_asks_no_click(app: Flask) -> None:
+    """The read-only grid on a phone hides "Click a cell" (marked click-hint, or the explanation's hint)."""
+    teacher, code = start(app)
+    student = joined(app, code)
+    show(teacher, code, "/present/grid?step=3")
+    page = student.get(f"/class/{code}").text
+    view = page[page.index('class="class-view-widget"'):]
+    for sentence in re.findall(r"<(span|p) class=\"(click-hint|hint)\">(.*?)</\1>", view, re.S):
+        assert "Click" in sentence[2] or sentence[1] == "hint"
+    assert "Click a cell" not in re.sub(r'<span class="click-hint">.*?</span>|<p class="hint">.*?</p>', "", view, flags=re.S)

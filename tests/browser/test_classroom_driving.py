@@ -156,3 +156,36 @@ def test_the_wythoff_projection_fits_its_box_when_the_bar_arrives_and_grows_with
     projector.wait_for_function(TITLE_INSIDE)
     measured = projector.evaluate(f"({AXIS_AND_BELOW})()")
     assert measured["title"] <= measured["below"], measured
+
+
+def test_a_phone_without_javascript_follows_without_refresh_and_sees_the_plot_drawn(live_server: str, people: People) -> None:
+    """With scripts off, the phone's page reloads itself (a <meta> refresh in <noscript>): the
+    projector's steps reach it with no tap on Refresh; the Wythoff plot is the server's SVG, not
+    an empty box; a followed grid asks no one to click a cell."""
+    console = people(TEACHER)
+    code = start_class(console, live_server)
+    phone = people(PHONE, javascript=False)
+    phone.goto(f"{live_server}/class/{code}")
+    phone.goto(f"{live_server}/class/{code}")  # back with its cookie: counted in
+    projector = project(console, people)
+    expect(followed(phone).locator(".step-count")).to_have_text(projector.locator(".step-count").inner_text())
+    count = step_to(projector, 1)
+    expect(followed(phone).locator(".step-count")).to_have_text(count)  # no Refresh tapped
+    # the grid, in the tab shown to the class (it stays shown): no "Click a cell" on the phone
+    projector.goto(live_server + "/present/grid?step=3")
+    expect(projector.locator("#class-badge .class-badge-shown")).to_have_text("Shown to the class")
+    grid = followed(phone)
+    expect(grid.locator(".pn-board")).to_be_visible()
+    expect(grid.locator(".step-count")).to_contain_text("3 of")
+    hints = grid.get_by_text(re.compile("Click a cell")).all()
+    assert hints  # in the page (the same widget as anywhere), and not shown
+    for hint in hints:
+        expect(hint).to_be_hidden()
+    # the Wythoff plot: drawn by the server
+    projector.goto(live_server + "/present/wythoff?step=4")
+    drawing = followed(phone).locator("svg.plot-fallback")
+    expect(drawing).to_be_visible()
+    expect(drawing.locator("circle.pf-p:not(.pf-mirror)")).to_have_count(4)
+    box = drawing.bounding_box()
+    assert box is not None and box["width"] >= 300 and box["height"] >= 300, box
+    expect(followed(phone).locator("[data-figure]")).to_be_hidden()

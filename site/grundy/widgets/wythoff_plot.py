@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup
+
 from grundy.i18n import N_, _
 from grundy.numerals import read_whole
 from grundy.games import wythoff
@@ -165,6 +167,19 @@ class View:
     def grouped(self, n: int) -> str:
         """Thousands separators for numbers a person reads; long ones shortened like shown()."""
         return f"{n:,}" if n < 10**30 else self.shown(n)
+
+    def fallback_svg(self, label: str) -> Markup:
+        """The plot drawn on the server (SVG), for a page read without JavaScript (wythoff_svg)."""
+        from grundy.widgets.wythoff_svg import plot_svg
+
+        p = self.params
+        if self.stepping:
+            current = self.current
+            return plot_svg(p.span, [(s.a, s.b) for s in self.pairs if s.shown],
+                            current=(current.a, current.b) if current else None, label=label)
+        span = max(p.span, max(p.a, p.b) + 2) if self.on_plot else p.span  # as _figure draws it
+        return plot_svg(span, pairs_within(span), here=(p.a, p.b) if self.on_plot else None,
+                        moves=[m.after for m in self.moves], label=label)
 
     def shown(self, n: int) -> str:
         text = str(n)

@@ -121,7 +121,11 @@ function askBar() {
       if (gone(response.status) || response.status === 304 || !response.ok) return null;
       return response.text();
     })
-    .then((html) => { if (html && asked === posts) showBar(html); })
+    .then((html) => {
+      if (!html || asked !== posts) return;
+      showBar(html);
+      report();  // the tab shown, loaded again or sent to another widget: its state, at once
+    })
     .catch(() => { /* asked again at the next poll */ })
     .then(schedule);
 }

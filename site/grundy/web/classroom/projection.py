@@ -26,7 +26,15 @@ from grundy.web.classroom.view import view_path
 from grundy.web.widgets import PRESENTABLE
 
 BAR_POLL_MS = 1000  # how often a projection's bar asks whether its class ended or another projection is shown
+NOSCRIPT_REFRESH_S = 4  # a JS-off phone's page reloads itself this often while it follows (or waits for the reveal)
 TOKEN_HEADER = "X-Projection-Token"  # a projection's token, as report.js sends it (or the form's "token")
+
+
+@bp.app_template_global()
+def noscript_refresh() -> int:
+    """Seconds between the reloads of a student's page with JavaScript off (a <meta> refresh in
+    <noscript>, classroom/student.html): a step on the projector shows within them."""
+    return NOSCRIPT_REFRESH_S
 
 
 def driving() -> DrivingStore:
@@ -91,4 +99,4 @@ def follow_view(code: str) -> Response:
     return _bar(room, "here", token=token)
 
 
-__all__ = ["BAR_POLL_MS", "TOKEN_HEADER", "bar_tag", "class_bar", "driving", "follow_view"]
+__all__ = ["BAR_POLL_MS", "NOSCRIPT_REFRESH_S", "TOKEN_HEADER", "bar_tag", "class_bar", "driving", "follow_view", "noscript_refresh"]
