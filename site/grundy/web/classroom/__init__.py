@@ -12,10 +12,15 @@
   checks it), joins are limited per address (:data:`~.store.JOINS_PER_ADDRESS`, enough for a
   lecture hall behind one NAT), and the instructor can lock the class to new students
   (:mod:`.admission`).
-- **Follow**: a projection (/present/<name>) opened from the console reports each state it shows
-  (static/js/grundy/report.js posts its address to /class/<code>/view); students see that state, the same step
-  and the same hidden cells, read-only (:mod:`.view`). "Explore" gives a student their own copy
-  of the state; "Follow" goes back.
+- **Follow**: a projection (/present/<name>), or a lesson's widget, in a browser that runs the
+  class shows its class bar; once the instructor presses "Show this to the class" on it, it
+  reports each state it shows (static/js/grundy/report.js posts its address to /class/<code>/view
+  with the token showing gave it, :mod:`.projection`); any other tab is refused, so previewing the
+  next widget leaks nothing. Students see that state, the same step and the same hidden cells,
+  read-only (:mod:`.view`); without JavaScript their page reloads itself. "Explore" gives a
+  student their own copy of the state; "Follow" goes back.
+- **Hand-over**: the console gives the class to another browser (the lecture hall's PC) with a
+  one-time key shown on the console only (:mod:`.handover`, :mod:`.driving`).
 - **Poll**: the instructor poses a question (drawn as the quiz draws them, or typed); students
   answer P or N and, on N, the position their winning move leaves. The projector shows how many
   have answered until the reveal; then the split, the answer with the quiz's explanation and the
