@@ -231,3 +231,102 @@ def test_the_preview_states_the_kind_and_its_answer_and_asks_exactly_it(app: Fla
     assert hidden["kind"] == SG
     assert teacher.post(f"/class/{code}/round", data=hidden).status_code == 303
     assert store_of(app).rounds(code)[-1].kind == SG
+
+
+# ------------------------------------------------------------------ predict the next cell
+
+
+def test_the_next_cell_of_the_followed_table_is_read_from_its_step(app: Flask) -> None:
+    from grundy.games.takeaway import Bash, SubtractionSet, grundy
+    from grundy.web.classroom.cells import next_cell
+
+    with app.test_request_context():
+        cell = next_cell("/present/pn-table?rule=set&set=1,3,4&upto=20&step=5")  # heaps 0-4 filled: heap 5 next
+        assert (cell.game, cell.rule, cell.position) == ("subtraction", {"set": "1,3,4"}, "5")
+        assert cell.truth == ("P" if grundy(SubtractionSet(frozenset({1, 3, 4})), 5) == 0 else "N")
+        assert "step=6" in cell.next_view
+        valued = next_cell("/present/pn-table?rule=bash&m=3&upto=20&step=7&sg=1")  # a table of SG values: the value
+        assert (valued.game, valued.rule, valued.truth) == ("bash", {"max": "3"}, str(grundy(Bash(3), 7))) and valued.truth == "3"
+        assert next_cell("/present/pn-table?rule=set&set=1,3,4&upto=20").position == "0"  # no step named: a projection opens at 0
+        for view, words in (("", "follows no table"), ("/present/pn-table?rule=set&set=1,3,4&upto=20&step=", "shows every cell"),
+                            ("/present/pn-table?rule=set&set=1,3,4&upto=5&step=6", "last cell"),
+                            ("/present/pn-table?rule=fibonacci&upto=20&step=2", "no game of the quiz"),
+                            ("/present/mex-steps?n=3", "no next cell to predict")):
+            with pytest.raises(GameError, match=words):
+                next_cell(view)
+
+
+def test_predict_the_next_cell_during_a_step_through(app: Flask) -> None:
+    from grundy.web.classroom.kinds import CELL
+
+    teacher, code = start(app)
+    students = [joined(app, code) for _ in range(3)]
+    r = ask(teacher, code, CELL)
+    assert r.status_code == 400 and "follows no table" in r.text  # nothing followed yet: said, nothing posed
+    store_of(app).show(code, "/present/pn-table?rule=set&set=1,3,4&upto=20&step=2")  # the projection's step: heaps 0 and 1 filled
+    preview = ask(teacher, code, CELL, preview="1")
+    assert preview.status_code == 200 and "Predict the next cell" in preview.text
+    assert ask(teacher, code, CELL, game="wythoff", position="7,6").status_code == 303  # the game and position fields are not read
+    posed = store_of(app).rounds(code)[-1]
+    assert (posed.kind, posed.game, posed.position, posed.truth, posed.rule) == (CELL, "subtraction", "2", "P", "set=1,3,4")
+    assert "step=3" in posed.detail
+    page = students[0].get(f"/class/{code}").text
+    assert "the table fills heap 2 next" in page and "Losing (P)" in page
+    assert "the table fills heap 2 next" in teacher.get(f"/class/{code}/screen").text
+    for student, says in zip(students, ("P", "N", "P")):
+        assert send(student, code, says).status_code == 303
+    assert send(students[0], code, "maybe").status_code == 400
+    teacher.post(f"/class/{code}/reveal")
+    screen = teacher.get(f"/class/{code}/screen").text
+    bars = re.findall(r'screen-bar-column( is-right)?">.*?<span class="chip[^"]*">(\w+)</span>', screen, re.S)
+    assert [(value, bool(mark)) for mark, value in bars] == [("P", True), ("N", False)]
+    assert "screen-next-step" in screen and "3 of 21 cells filled" in screen  # the reveal is the table's next step
+    mine = students[1].get(f"/class/{code}").text
+    assert "You said N." in mine and "class-next-step" in mine
+    store_of(app).show(code, "/present/pn-table?rule=bash&m=3&upto=20&step=7&sg=1")
+    assert ask(teacher, code, CELL).status_code == 303
+    assert "Its SG value" in students[0].get(f"/class/{code}").text  # a table of SG values: the value, typed
+    assert send(students[0], code, "3", number=2).status_code == 303
+    teacher.post(f"/class/{code}/reveal")
+    assert "SG(7) = <strong>3</strong>" in students[0].get(f"/class/{code}").text
+
+
+def test_each_kind_in_chinese_holds_no_english(app: Flask) -> None:
+    """At /zh/: each kind posed, answered (and refused), revealed, on the console, the screen and a
+    phone; and each refusal of a kind."""
+    from tests.english import english_left
+
+    teacher, code = start(app)
+    student = joined(app, code)
+    found: dict[str, list[str]] = {}
+    page = f"/zh/class/{code}"
+
+    def read(what: str, response, status: int = 200) -> None:  # type: ignore[no-untyped-def]
+        assert response.status_code == status, (what, response.status_code)
+        html = response.get_data(as_text=True)
+        for quoted in (f"http://localhost/zh/class/{code}", code, "localhost/zh/join", "set=1,3,4"):  # a code, addresses, a rule
+            html = html.replace(quoted, "")  # in the command line's option names: not words
+        if left := english_left(html):
+            found[what] = left
+
+    read("no SG value", teacher.post(f"{page}/round", data={"game": "misere-nim", "level": "1", "position": "1,2", "kind": "sg"}), 400)
+    read("too many to tap", teacher.post(f"{page}/round", data={"game": "nim", "level": "1", "position": "99", "kind": "move"}), 400)
+    read("no table followed", teacher.post(f"{page}/round", data={"kind": "cell", "game": "nim", "level": "1"}), 400)
+    store_of(app).show(code, "/present/pn-table?rule=set&set=1,3,4&upto=20&step=2")
+    number = 0
+    for kind, good, bad in (("sg", "6", "x"), ("move", "3,3", "3,9"), ("cell", "P", "x")):
+        number += 1
+        read(f"{kind}: preview", teacher.post(f"{page}/round", data={"game": "nim", "level": "1", "position": "3,5", "kind": kind,
+                                                                      "preview": "1"}))
+        teacher.post(f"{page}/round", data={"game": "nim", "level": "1", "position": "3,5", "kind": kind})
+        read(f"{kind}: phone, open", student.get(page))
+        read(f"{kind}: screen, open", teacher.get(f"{page}/screen"))
+        read(f"{kind}: phone, refused", student.post(f"{page}/answer", data={"round": str(number), "says": bad}), 400)
+        student.post(f"{page}/answer", data={"round": str(number), "says": good})
+        read(f"{kind}: phone, answered", student.get(page))
+        teacher.post(f"{page}/reveal")
+        for what, path in (("phone", page), ("screen", f"{page}/screen"), ("console", f"{page}/teach")):
+            read(f"{kind}: {what}, revealed", teacher.get(path) if what != "phone" else student.get(path))
+    teacher.post(f"{page}/end")
+    read("recap", student.get(page))
+    assert not found, found

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from grundy.i18n import _
 from grundy.practice import quiz as quiz_mod
 from grundy.web.classroom import rounds
-from grundy.web.classroom.kinds import MAX_TAPS, MOVE, NO_MOVE, SG, kind_of, sg_reason, tap_count
+from grundy.web.classroom.kinds import CELL, MAX_TAPS, MOVE, NO_MOVE, SG, kind_of, sg_reason, tap_count
 from grundy.web.classroom.rounds import Poll
 from grundy.web.classroom.store import ClassStore, Room
+from grundy.web.classroom.view import view
 
 
 def taps(q: quiz_mod.Question) -> list[dict[str, Any]]:
@@ -56,12 +59,22 @@ def revealed(classes: ClassStore, room: Room, poll: Poll) -> dict[str, Any]:
         for value, n in rounds.split_of(classes, room.code, r, vote).values:
             given[value] = given.get(value, 0) + n
     right_values = {r.truth} | {value for value in given if kind.value_right(poll.q, value, r.truth)}
+    valued = kind.key == SG or (kind.key == CELL and r.truth.isdigit())  # an SG value asked (a table of SG values too)
     context: dict[str, Any] = {"kind": kind, "answer_truth": r.truth, "right_values": right_values, "no_move": NO_MOVE,
-                               "sg_reason": sg_reason(poll.q) if kind.key == SG else ""}
+                               "valued": valued, "sg_reason": sg_reason(poll.q) if valued else ""}
+    if kind.key == CELL and r.detail:
+        context["next_step"] = next_step(r.detail)
     if kind.key == MOVE:
         last = rounds.split_of(classes, room.code, r).values
         context["moves_given"] = [(value, n, value in right_values) for value, n in last]
     return context
 
 
-__all__ = ["asking", "revealed", "taps"]
+def next_step(path: str) -> Markup | None:
+    """The followed table one step on (a cell round's reveal: the step that fills and explains
+    the cell asked for), rendered as the phones render what they follow (:func:`.view.view`)."""
+    shown = view(path)
+    return shown.html if shown is not None else None
+
+
+__all__ = ["asking", "next_step", "revealed", "taps"]

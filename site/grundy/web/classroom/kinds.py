@@ -23,6 +23,7 @@ round opens, so a round never asks what it cannot judge.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -55,6 +56,9 @@ class Kind:
     fits: Callable[[quiz_mod.Question], None] = field(default=lambda q: None)  # GameError: this kind cannot ask ``q``
     # whether one answer's value is right (an outcome's or SG value's: it is the truth; a move: it wins)
     value_right: Callable[[quiz_mod.Question, str, str], bool] = field(default=lambda q, value, truth: value == truth)
+    # A kind that poses its own question from what the class follows (the room's view): its
+    # game, rule, position, truth and detail (cells.NextCell). None: the instructor poses it.
+    poses: Callable[[str], Any] | None = None
 
 
 def _outcome_judge(q: quiz_mod.Question, says: str, typed: str) -> Judged:
@@ -183,7 +187,30 @@ def _move_value_right(q: quiz_mod.Question, value: str, truth: str) -> bool:
 MOVE_KIND = Kind(MOVE, N_("Tap the winning move"), _move_truth, _move_judge,
                  lambda a, truth: a.wins is True or (a.says == NO_MOVE and truth == NO_MOVE), (), _move_fits, _move_value_right)
 
-KINDS: dict[str, Kind] = {OUTCOME: OUTCOME_KIND, SG: SG_KIND, MOVE: MOVE_KIND}
+CELL = "cell"
+
+
+def _cell_judge(q: quiz_mod.Question, says: str, typed: str) -> Judged:
+    """The next cell's value as the table shows it: P or N, or an SG value."""
+    text = (says or typed).strip()
+    if text in ("P", "N"):
+        return Judged(Answer(text, "", None))
+    if is_numeral(text) and len(text) <= MAX_SG_DIGITS:
+        return Judged(Answer(str(int(text)), "", None))
+    raise GameError(_("answer with the cell's value as the table shows it: P or N, or its SG value; got %(got)s", got=quoted(text, 12)),
+                    "bad-cell-value")
+
+
+def _cell_poses(view: str) -> Any:
+    from grundy.web.classroom.cells import next_cell  # the tables (widgets) are read only when a cell is asked for
+
+    return next_cell(view)
+
+
+CELL_KIND = Kind(CELL, N_("Predict the next cell"), lambda q: q.outcome(), _cell_judge, lambda a, truth: a.says == truth,
+                 poses=_cell_poses)
+
+KINDS: dict[str, Kind] = {OUTCOME: OUTCOME_KIND, SG: SG_KIND, MOVE: MOVE_KIND, CELL: CELL_KIND}
 
 
 def kind_named(key: str) -> Kind:
@@ -198,5 +225,5 @@ def kind_of(key: str) -> Kind:
     return KINDS.get(key, OUTCOME_KIND)
 
 
-__all__ = ["KINDS", "MAX_SG_DIGITS", "MAX_TAPS", "MOVE", "MOVE_KIND", "NO_MOVE", "OUTCOME_KIND", "SG", "SG_KIND", "Judged", "Kind",
+__all__ = ["CELL", "CELL_KIND", "KINDS", "MAX_SG_DIGITS", "MAX_TAPS", "MOVE", "MOVE_KIND", "NO_MOVE", "OUTCOME_KIND", "SG", "SG_KIND", "Judged", "Kind",
            "kind_named", "kind_of", "sg_reason", "tap_count"]

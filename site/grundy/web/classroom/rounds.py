@@ -23,7 +23,7 @@ from grundy.marks import quoted
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
-from grundy.web.classroom.kinds import Judged, kind_named, kind_of
+from grundy.web.classroom.kinds import Judged, Kind, kind_named, kind_of
 from grundy.web.classroom.rules import arena_for, rule_items, rule_of
 from grundy.web.classroom.store import MAX_COUNTDOWN, MAX_MOVE, OUTCOME, Answer, ClassStore, Room, Round
 
@@ -143,12 +143,24 @@ def ask(classes: ClassStore, room: Room, game: str, level_text: str, typed: str,
     if room.phase in ("open", "closed"):
         raise Refused(409, _("Question %(number)s is still open: reveal it before asking the next.", number=room.round))
     asked = kind_named(kind)
+    q, truth, detail = posed(asked, room, game, level_text, typed, rule, seed)
+    position = q.position_text if typed.strip() or rule_given(rule) or detail else ""
+    return classes.open_round(room.code, q.game, q.level, q.seed, position, truth, rule=rule_of(q.arena),
+                              kind=asked.key, typed=bool(typed.strip()) or bool(detail), line=line, detail=detail,
+                              closes=None if seconds is None else now + seconds)
+
+
+def posed(asked: Kind, room: Room, game: str, level_text: str, typed: str, rule: dict[str, str] | None = None,
+          seed: int | None = None) -> tuple[quiz_mod.Question, str, str]:
+    """The question a kind asks, its truth and what it keeps beside it (a round's detail): the
+    question asked for, checked by the kind (kinds.Kind.fits); or, for a kind that poses its own
+    (the next cell of the table the class follows), that one."""
+    if asked.poses is not None:
+        cell = asked.poses(room.view)
+        return pose(cell.game, "1", cell.position, cell.rule), cell.truth, cell.next_view
     q = pose(game, level_text, typed, rule, seed)
     asked.fits(q)
-    position = q.position_text if typed.strip() or rule_given(rule) else ""
-    return classes.open_round(room.code, q.game, q.level, q.seed, position, asked.truth(q), rule=rule_of(q.arena),
-                              kind=asked.key, typed=bool(typed.strip()), line=line,
-                              closes=None if seconds is None else now + seconds)
+    return q, asked.truth(q), ""
 
 
 def rule_given(rule: dict[str, str] | None) -> bool:

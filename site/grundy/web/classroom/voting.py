@@ -74,12 +74,11 @@ def preview(room: Room, form: dict[str, str], rule: dict[str, str]) -> Response:
             seed = secrets.randbelow(quiz_mod.MAX_SEED + 1)
         rounds.countdown(form["seconds"])
         asked = kind_named(form["kind"])
-        q = rounds.pose(form["game"], form["level"], form["position"], rule, seed)
-        asked.fits(q)  # a kind that cannot ask this question says so before it is posed
+        q, truth, _detail = rounds.posed(asked, room, form["game"], form["level"], form["position"], rule, seed)  # checked by its kind
     except GameError as error:
         return _teach_answer(room, 400, error_message(error), form=form)
     shown = {"q": q, "arena": q.arena, "position": q.position, "components": list(enumerate(q.position)), "rule": rule_of(q.arena),
-             "truth": asked.truth(q), "kind": asked, "drawn": not form["position"].strip()}
+             "truth": truth, "kind": asked, "drawn": not form["position"].strip()}
     context = _teach_context(room, form=form | {"seed": "" if seed is None else str(seed)}, preview=shown)
     return Response(render_template("classroom/teach.html", **context), mimetype="text/html")
 
