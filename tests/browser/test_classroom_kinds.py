@@ -11,10 +11,12 @@ import os
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
 
-from tests.browser.test_classroom import PHONE, PROJECTOR, TEACHER, People, answer_card, join, people, start_class
-from tests.browser.test_classroom_screen import open_screen
+from tests.browser.test_classroom import (PHONE, PROJECTOR, TEACHER, People, answer_card, followed, join, people, project, start_class,
+                                          step_to)
+from tests.browser.test_classroom_screen import SIZES, fits, open_screen
 
 __all__ = ["people"]  # the fixture, shared with tests/browser/test_classroom.py
 
@@ -27,11 +29,12 @@ def shot(page: Page, name: str) -> None:
 
 
 def pose_kind(console: Page, kind: str, position: str, game: str = "nim") -> None:
-    """The console's pose form with a kind of question chosen."""
+    """The console's pose form with a kind of question chosen (a next cell's position is the table's, not typed)."""
     form = console.locator("form.class-pose")
     form.locator("select[name=game]").select_option(game)
     form.locator("select[name=kind]").select_option(kind)
-    form.get_by_label(re.compile("^Position")).fill(position)
+    if kind != "cell":
+        form.get_by_label(re.compile("^Position")).fill(position)
     form.get_by_role("button", name="Ask the class").click()
     expect(console.locator("#teach-live .q-position-text")).to_have_text(position)
 
@@ -69,8 +72,8 @@ def test_an_sg_question_typed_on_two_phones_one_without_javascript(live_server: 
     card.get_by_role("button", name="Send").click()
     expect(answer_card(phone).locator(".class-mine")).to_contain_text("Your answer: 6.")
     counted(screen, 1)
-    plain.reload()  # a page without JavaScript shows the question once reloaded (its meta refresh, or a tap)
     plain_card = plain.locator("form.class-answer")
+    expect(plain_card).to_be_visible()  # a page without JavaScript reloads itself while waiting (its <meta> refresh): the question
     plain_card.get_by_label(re.compile("^Its SG value")).fill("2")
     plain_card.get_by_role("button", name="Send").click()  # a plain form: 303 back to the page
     expect(plain.locator(".class-mine")).to_contain_text("Your answer: 2.")
@@ -83,7 +86,6 @@ def test_an_sg_question_typed_on_two_phones_one_without_javascript(live_server: 
     shot(screen, "sg-screen-revealed")
     expect(phone.locator("#class-live .feedback")).to_contain_text("You were right.")
     shot(phone, "sg-phone-revealed")
-    plain.reload()
     expect(plain.locator(".feedback")).to_contain_text("You said 2.")
 
 
@@ -104,8 +106,7 @@ def test_the_winning_move_tapped_on_the_picture(live_server: str, people: People
     answer_card(other).locator("button[value='1,5']").click()
     expect(answer_card(other).locator(".class-mine")).to_contain_text("Your move: to 1,5.")
     counted(screen, 2)
-    plain.reload()
-    plain.locator("form.class-answer").get_by_role("button", name="No winning move").click()  # a plain submit
+    plain.locator("form.class-answer").get_by_role("button", name="No winning move").click()  # brought by its refresh; a plain submit
     expect(plain.locator(".class-mine")).to_contain_text("Your answer: no winning move.")
     counted(screen, 3)
     shot(screen, "move-screen-open")
@@ -116,5 +117,38 @@ def test_the_winning_move_tapped_on_the_picture(live_server: str, people: People
     expect(phone.locator("#class-live .feedback")).to_contain_text("Your move wins.")
     expect(other.locator("#class-live .feedback")).to_contain_text("Your move does not win.")
     shot(other, "move-phone-revealed")
-    plain.reload()
     expect(plain.locator(".feedback")).to_contain_text("But there is one.")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_the_class_predicts_the_next_cell_of_the_table_it_follows(live_server: str, people: People, size: ViewportSize) -> None:
+    console = people(TEACHER)
+    code = start_class(console, live_server)
+    phone, plain = people(PHONE), people(PHONE, javascript=False)
+    for student in (phone, plain):
+        join(student, live_server, code)
+    projector = project(console, people)  # the P/N table as the console lists it, shown to the class
+    step_to(projector, 1)
+    step_to(projector, 2)
+    expect(followed(phone).locator(".step-count")).to_have_text(re.compile(r"^2 of \d+ cells filled$"))  # the class is at step 2
+    screen = open_screen(console, people, size)
+    pose_kind(console, "cell", "2")  # heaps 0 and 1 filled: heap 2 next
+    expect(screen.locator(".screen-ask")).to_contain_text("the table fills heap 2 next")
+    card = answer_card(phone)
+    expect(card).to_contain_text("Predict the next cell")
+    shot(phone, "cell-phone-open")
+    card.get_by_role("button", name="Winning (N)").click()
+    expect(answer_card(phone).locator(".class-mine")).to_contain_text("Your answer: N.")
+    plain.locator("form.class-answer").get_by_role("button", name="Losing (P)").click()  # brought by its refresh; a plain submit
+    expect(plain.locator(".class-mine")).to_contain_text("Your answer: P.")
+    counted(screen, 2)
+    shot(screen, "cell-screen-open")
+    reveal(console)
+    truth = console.locator("#teach-live .class-answer-told .chip").first.inner_text()
+    assert truth in ("P", "N")
+    assert sorted(bars(screen, 2)) == [("N", truth == "N"), ("P", truth == "P")]  # one each: in the order of the values
+    expect(screen.locator(".screen-next-step .step-count")).to_have_text(re.compile(r"^3 of \d+ cells filled$"))  # the table's next step
+    fits(screen, size)  # the reveal with the table's next step beside it fits the projector, no scrolling
+    shot(screen, f"cell-screen-revealed-{size['height']}")
+    expect(phone.locator("#class-live .class-next-step .step-count")).to_have_text(re.compile(r"^3 of \d+ cells filled$"))
+    shot(phone, "cell-phone-revealed")
