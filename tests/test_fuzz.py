@@ -220,26 +220,69 @@ def _fuzz_once(client: FlaskClient, live: str, method: str, path: str, data: st.
     assert "Content-Security-Policy" in response.headers and response.headers["X-Content-Type-Options"] == "nosniff"
 
 
+def _as_fragment(method: str, path: str) -> dict[str, str]:
+    """The headers the sweep sends: a widget's own page (GET /w/<name>) is asked for as htmx asks
+    on that page, for its fragment. The page is that same fragment, rendered from the same
+    query by the same code, inside a frame that reads no query
+    (test_a_widget_s_page_is_its_fragment_in_a_frame), so the frame is not rendered again for
+    each of the sweep's thousands of values."""
+    if method == "GET" and path.startswith("/w/"):
+        return {"HX-Request": "true", "HX-Current-URL": f"http://localhost{path}"}
+    return {}
+
+
 @pytest.mark.parametrize("method, path", SWEPT)
 def test_every_key_meets_every_nasty_value(client: FlaskClient, live: str, method: str, path: str) -> None:
     """Each key of the route alone, with each hand-picked value: the sweep that random
     combinations may miss (a cell of '²,1' is one key and one value among hundreds). Headers
-    vary in the random test above."""
+    vary in the random test above.
+
+    The keys a route never reads (``_unread``, or every key of a route that reads no query:
+    both shown by the tests below) cannot reach code whatever their value: between them they
+    meet each value once, a different key each time."""
     client.environ_base["REMOTE_ADDR"] = FUZZ_ADDRESS
     turn, stride = SWEPT.index((method, path)), QUICK_SWEEP if quick() else 1
     reads_none = any(f"/class/{code}" in path for code in NO_CLASS) or path in QUERYLESS
     projected = path.startswith("/present/")
     unread = _unread(path, method)
+    headers = _as_fragment(method, path)
     path = path.replace(LIVE, live)
-    for k, key in enumerate(_keys(path)):
-        sparse = (reads_none and key != csrf.FIELD) or projected or key in RESERVED or key in unread
-        every = SPARSE_SWEEP if sparse else stride
-        for v, value in enumerate(NASTY):
-            if (turn + k + v) % every:
-                continue
+    keys = _keys(path)
+    never_read = [key for key in keys if (reads_none and key != csrf.FIELD) or key in unread]
+    asked = [(never_read[(turn + v) % len(never_read)], value) for v, value in enumerate(NASTY) if never_read]
+    for k, key in enumerate(keys):
+        if key in never_read:
+            continue
+        every = SPARSE_SWEEP if projected or key in RESERVED else stride
+        asked += [(key, value) for v, value in enumerate(NASTY) if not (turn + k + v) % every]
+    for key, value in asked:
+        query = MultiDict([(key, value)])
+        if method == "POST":
+            response = client.post(path, data=query, headers=headers)
+        else:
+            response = client.get(path, query_string=query, headers=headers)
+        assert response.status_code < 500, (method, path, key, value)
+
+
+@pytest.mark.parametrize("name", sorted(WIDGETS))
+def test_a_widget_s_page_is_its_fragment_in_a_frame(client: FlaskClient, name: str) -> None:
+    """A widget's own page (/w/<name>) is the fragment htmx gets on that page, whole and
+    unchanged, with the same status, inside a frame that reads no query: the same for every
+    state and every bad value, but for its links to this same state and plotly.js where the
+    fragment draws a figure (the sweep above asks for fragments and relies on it)."""
+    frames = set()
+    for key in [p.name for p in WIDGETS[name].params] + ["zz"]:
+        for value in ["", "-1", "x" * 60, "３，５", "1,2;3"]:
             query = MultiDict([(key, value)])
-            response = client.post(path, data=query) if method == "POST" else client.get(path, query_string=query)
-            assert response.status_code < 500, (method, path, key, value)
+            page = client.get(f"/w/{name}", query_string=query)
+            fragment = client.get(f"/w/{name}", query_string=query, headers=_as_fragment("GET", f"/w/{name}"))
+            body, html = page.get_data(as_text=True), fragment.get_data(as_text=True)
+            assert page.status_code == fragment.status_code < 500, (key, value)
+            assert body.count(html) == 1, (key, value)
+            # the links to this same state (the language switch, the alternates) aside, the frame
+            # differs only in loading plotly.js when the fragment draws a figure
+            frames.add(("data-figure=" in html, re.sub(r'href="(/zh)?/w/[^"]*"', "", body.replace(html, ""))))
+    assert len(frames) == len({figure for figure, _frame in frames})
 
 
 @pytest.mark.parametrize("method, path", [mp for mp in SWEPT if any(f"/class/{code}" in mp[1] for code in NO_CLASS)])
