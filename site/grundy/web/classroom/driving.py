@@ -162,7 +162,8 @@ class DrivingStore:
         row = self._db().execute("SELECT state, expires FROM handovers WHERE key = ? AND code = ?", (_digest(key), code)).fetchone()
         if row is None:
             return "unknown"
-        return "expired" if row[0] == "open" and row[1] <= now else row[0]  # type: ignore[no-any-return]
+        state: State = "expired" if row[0] == "open" and row[1] <= now else row[0]
+        return state
 
     def expires(self, key: str) -> float:
         row = self._db().execute("SELECT expires FROM handovers WHERE key = ?", (_digest(key),)).fetchone()
