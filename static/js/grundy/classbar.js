@@ -8,7 +8,7 @@ import { presenting } from "./page.js";
 
 export const TOKEN = "grundy-projection:";  // + the class's code: this tab's token, once shown
 export const SHOWN = "grundy-projection-widget:";  // + the code: on a lesson page, "path#id" of the widget shown
-export const live = { code: null, stopped: false, posts: 0 };  // posts: reports sent (a bar asked before one may be stale)
+export const live = { code: null, stopped: false, posts: 0 };  // posts: reports sent (a bar asked before one is stale)
 let timer = null;
 let afterBar = () => {};
 
@@ -42,13 +42,14 @@ export function askBar(then) {
   const el = barEl();
   if (el && document.hidden) { schedule(); return; }  // a tab in the background asks nothing
   const asked = live.posts;
+  const token = kept(TOKEN);  // a bar asked for with another token than this tab now keeps is stale
   window.fetch(el ? el.getAttribute("data-class-bar") : classUrl("bar"), {
-    headers: { "If-None-Match": el ? el.getAttribute("data-tag") || "" : "", "X-Projection-Token": kept(TOKEN) },
+    headers: { "If-None-Match": el ? el.getAttribute("data-tag") || "" : "", "X-Projection-Token": token },
     cache: "no-store", credentials: "same-origin"
   })
     .then((response) => (gone(response.status) || response.status === 304 || !response.ok ? null : response.text()))
     .then((html) => {
-      if (!html || asked !== live.posts) return;
+      if (!html || asked !== live.posts || token !== kept(TOKEN)) return;
       showBar(html);
       afterBar();  // the tab shown, loaded again or sent to another widget: its state, at once
     })
