@@ -20,6 +20,7 @@ from grundy.games.core import GameError
 from grundy.games.family import refuse_foreign_digits
 from grundy.i18n import _
 from grundy.marks import quoted
+from grundy.numerals import read_whole
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import SPECS
@@ -59,10 +60,11 @@ def seed_of(text: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit()) or int(text[:12]) > quiz_mod.MAX_SEED:
+    seed = read_whole(text, max_digits=12)
+    if seed is None or seed > quiz_mod.MAX_SEED:
         raise GameError(_("the seed is a number from 0 to %(most)s; got %(seed)s", most=f"{quiz_mod.MAX_SEED:,}", seed=quoted(text, 12)),
                         "bad-seed")
-    return int(text)
+    return seed
 
 
 def pose(game: str, level_text: str, typed: str, rule: dict[str, str] | None = None, seed: int | None = None) -> quiz_mod.Question:
@@ -128,10 +130,11 @@ def countdown(text: str) -> int | None:
     text = text.strip()
     if not text or text == "0":
         return None
-    if not (text.isascii() and text.isdigit()) or not 5 <= int(text[:6]) <= MAX_COUNTDOWN:
+    seconds = read_whole(text, max_digits=6)
+    if seconds is None or not 5 <= seconds <= MAX_COUNTDOWN:
         raise GameError(_("a countdown is a number of seconds from 5 to %(most)s; got %(got)s", most=MAX_COUNTDOWN,
                           got=quoted(text, 10)), "bad-countdown")
-    return int(text)
+    return seconds
 
 
 def ask(classes: ClassStore, room: Room, game: str, level_text: str, typed: str, rule: dict[str, str] | None = None, *,

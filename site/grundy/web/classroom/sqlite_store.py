@@ -167,10 +167,11 @@ class SQLiteClassStore:
 
     def close(self, code: str, at: float | None = None) -> bool:
         if at is None:
-            sql, args = "UPDATE classes SET phase = 'closed', closes = NULL, version = version + 1 WHERE code = ? AND phase = 'open'", (code,)
+            cursor = self._db().execute("UPDATE classes SET phase = 'closed', closes = NULL, version = version + 1 "
+                                        "WHERE code = ? AND phase = 'open'", (code,))
         else:
-            sql, args = "UPDATE classes SET closes = ?, version = version + 1 WHERE code = ? AND phase = 'open'", (at, code)
-        return self._db().execute(sql, args).rowcount == 1
+            cursor = self._db().execute("UPDATE classes SET closes = ?, version = version + 1 WHERE code = ? AND phase = 'open'", (at, code))
+        return cursor.rowcount == 1
 
     def revote(self, code: str, closes: float | None = None) -> int:
         db = self._db()

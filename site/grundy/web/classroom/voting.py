@@ -20,7 +20,7 @@ from flask import Response, redirect, render_template, request, url_for
 from grundy.games.core import GameError
 from grundy.i18n import _
 from grundy.marks import quoted
-from grundy.numerals import typed as typed_text
+from grundy.numerals import read_whole, typed as typed_text
 from grundy.practice import quiz as quiz_mod
 from grundy.web.classroom import identity, rounds
 from grundy.web.classroom.identity import store
@@ -149,7 +149,7 @@ def plan_file(code: str) -> Response:
 
 
 def _planned(room: Room, line_text: str) -> Planned:
-    line = int(line_text) if line_text.isascii() and line_text.isdigit() and len(line_text) < 5 else 0
+    line = read_whole(line_text, max_digits=4) or 0
     found = next((p for p in plan_lines(store().plan(room.code)) if p.line == line), None)
     if found is None:
         raise Refused(400, _("There is no question on line %(line)s of the list.", line=quoted(line_text, 10)))
