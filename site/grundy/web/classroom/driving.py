@@ -128,13 +128,6 @@ class DrivingStore:
         """Whether ``token`` is the one of the projection last shown to the class."""
         return self.shown(code, token) == "here"
 
-    def stop(self, code: str, token: str) -> bool:
-        """The projection shown stops driving (the phones keep its last state); False if it was not the one shown."""
-        if not self.drives(code, token):
-            return False
-        self._db().execute("DELETE FROM drivers WHERE code = ?", (code,))
-        return True
-
     # -------------------------------------------------------------- hand-over
 
     def offer(self, code: str, secret: str, now: float) -> str:
