@@ -211,6 +211,32 @@ def test_lesson_9_steps_both_rows_and_switches_nim_to_misere(live_server: str, w
     assert page.evaluate("window.__sameDocument") is True and page.url.endswith("/lessons/misere")
 
 
+def test_next_clicked_while_a_step_is_on_its_way_is_not_lost(live_server: str, watched: tuple[Page, Watch]) -> None:
+    """Next clicked three times while the first step's answer is held: each click is a step (the
+    buttons carry the step they lead to, so a click sent at once would ask for the same step
+    again and replace the request in flight). They are taken in order once the answer lands."""
+    page, _ = watched
+    page.goto(live_server + "/lessons/misere")
+    table = page.locator("#misere-table-1")
+    expect(table.locator(".step-count")).to_have_text("0 of 13 heaps filled")
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/w/misere-table?*", hold_the_first)
+    with page.expect_request(lambda r: "/w/misere-table?" in r.url):
+        table.get_by_role("button", name="Next ▶").click()
+    for _ in range(2):
+        table.get_by_role("button", name="Next ▶").click()
+    assert len(held) == 1
+    held[0].continue_()
+    expect(table.locator(".step-count")).to_have_text("3 of 13 heaps filled")
+
+
 def test_the_misere_table_works_without_javascript(live_server: str, no_js_page: tuple[Page, Watch]) -> None:
     page, _ = no_js_page
     page.goto(live_server + "/w/misere-table?rule=set&set=1,3,4&upto=10&step=2")

@@ -65,6 +65,19 @@ export function onKey(event) {
   }
 }
 
+// A step button clicked while its widget is busy would send the step the page still shows
+// (each button carries the step it leads to), and the request in flight is replaced: two quick
+// clicks on Next would take one step. Such a click waits, as a key press does, and is made on
+// the widget the server sends back.
+export function queueStepClick(event) {
+  const button = event.target.closest && event.target.closest("button[data-step]");
+  const w = button && button.closest("[data-stepper]");
+  if (!w || !w.id || !isBusy(w.id)) return;
+  event.preventDefault();
+  (pending[w.id] = pending[w.id] || []).push(button.getAttribute("data-step"));
+  if (pending[w.id].length > 50) pending[w.id].shift();
+}
+
 // The widget has settled: the next key press that waited for it is made.
 export function pressQueued(fresh) {
   const queue = pending[fresh.id];

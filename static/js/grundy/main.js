@@ -72,6 +72,7 @@ document.addEventListener("submit", live.confirmSubmit);
 document.addEventListener("click", (event) => {
   language.onClick(event);
   keys.remember(event);
+  keys.queueStepClick(event);
   strip.onClick(event);
   report.onClick(event);
 });
