@@ -2,7 +2,8 @@
 prepared list posed one click at a time, a preview with its own rule, a countdown that closes
 the vote on every phone, a re-vote with both splits side by side on the console, an N kept when
 its move cannot be read (fixed on the phone while voting is open), a phone without JavaScript
-doing all of it with plain forms, the CSV, and each phone's recap at the end. Every wait is for
+doing all of it with plain forms, the class handed to the lecture hall's PC, which poses a move
+to tap and ends the class, the CSV, and each phone's recap at the end. Every wait is for
 an event (the countdown's end is one: the vote closes when its deadline passes)."""
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from playwright.sync_api import Page, expect
 
 from grundy.practice.quiz import Question
 from grundy.web.classroom.rules import arena_for
-from tests.browser.test_classroom import PHONE, TEACHER, People, answered_count, join, people, start_class  # noqa: F401  (people: the fixture)
+from tests.browser.test_classroom import PHONE, PROJECTOR, TEACHER, People, answered_count, join, people, start_class  # noqa: F401
+from tests.browser.test_classroom_driving import hand_over
 
-PLAN = "wythoff 7,6\nsubtraction set=1,2,4 3\n"
+PLAN = "wythoff 7,6\nsubtraction set=1,2,4 3\nnim kind=move 3,5\n"
 
 
 def winning_after(game: str, position: str, rule: dict[str, str] | None = None) -> str:
@@ -49,7 +51,7 @@ def send(student: Page, says: str, after: str | None = None) -> None:
     card.get_by_role("button", name="Winning (N)" if says == "N" else "Losing (P)").click()
 
 
-def test_a_lecture_with_a_prepared_list_a_countdown_a_revote_and_a_kept_vote(live_server: str, people: People) -> None:
+def test_a_whole_lecture_prepared_list_countdown_revote_kept_vote_hand_over_tapped_move_csv(live_server: str, people: People) -> None:
     console = people(TEACHER)
     phone = people(PHONE)
     plain = people(PHONE, javascript=False)  # a phone without JavaScript: plain forms and reloads
@@ -117,13 +119,30 @@ def test_a_lecture_with_a_prepared_list_a_countdown_a_revote_and_a_kept_vote(liv
     live(console).get_by_role("button", name="Reveal").click()
     expect(live(console).locator(".class-split")).to_be_visible()
 
-    console.once("dialog", lambda dialog: dialog.accept())
-    console.get_by_role("button", name="End the class").click()
+    # The lecture hall's PC takes the class with the console's one-time key, and carries on:
+    # the list's last question is a move to tap on the picture.
+    _key, link = hand_over(console)
+    hall = people(PROJECTOR)
+    hall.goto(link)
+    hall.get_by_role("button", name="Take over the class").click()
+    expect(hall).to_have_url(re.compile(rf"/class/{code}/teach$"))
+    live(hall).get_by_role("button", name="Next prepared question: nim kind=move 3,5").click()
+    tapped = winning_after("nim", "3,5")
+    phone.locator(f"#class-live .class-taps button[value='{tapped}']").click()
+    expect(phone.locator("#class-live .class-mine")).to_contain_text(f"Your move: to {tapped}.")
+    expect(answered_count(hall)).to_have_text("1")
+    live(hall).get_by_role("button", name="Reveal").click()
+    expect(phone.locator("#class-live .feedback")).to_contain_text("Your move wins.")
+
+    hall.once("dialog", lambda dialog: dialog.accept())
+    hall.get_by_role("button", name="End the class").click()
+    expect(live(hall).get_by_role("heading", name="The class has ended")).to_be_visible()
+    console.reload()
     expect(live(console).get_by_role("heading", name="The class has ended")).to_be_visible()
 
     # Each phone's recap: its answers, right or wrong, with the lessons.
     recap = phone.locator("#class-live .class-recap")
-    expect(recap.locator("li")).to_have_count(2)
+    expect(recap.locator("li")).to_have_count(3)
     expect(recap.locator("li").first.locator(".class-recap-vote")).to_have_text(
         [re.compile(r"^Vote 1:\s*N → " + re.escape(winning) + r"\s+right, a winning move$"), re.compile(r"^Vote 2:\s*P\s+wrong$")])
     expect(recap.locator("li a").first).to_have_attribute("href", re.compile(r"^/lessons/"))
@@ -133,7 +152,7 @@ def test_a_lecture_with_a_prepared_list_a_countdown_a_revote_and_a_kept_vote(liv
     download = console.request.get(f"{live_server}/class/{code}/summary.csv")
     table = list(csv.DictReader(io.StringIO(download.text())))
     assert [(r["round"], r["vote"], r["rule"], r["position"], r["said P"], r["said N"]) for r in table] == [
-        ("1", "1", "", "7,6", "1", "1"), ("1", "2", "", "7,6", "1", "1"), ("2", "1", "set=1,2,4", "3", "1", "0")]
+        ("1", "1", "", "7,6", "1", "1"), ("1", "2", "", "7,6", "1", "1"), ("2", "1", "set=1,2,4", "3", "1", "0"), ("3", "1", "", "3,5", "0", "0")]
 
 
 def test_a_preview_poses_exactly_what_it_showed(live_server: str, people: People) -> None:
