@@ -59,7 +59,7 @@ def revealed(classes: ClassStore, room: Room, poll: Poll) -> dict[str, Any]:
         for value, n in rounds.split_of(classes, room.code, r, vote).values:
             given[value] = given.get(value, 0) + n
     right_values = {r.truth} | {value for value in given if kind.value_right(poll.q, value, r.truth)}
-    valued = kind.key == SG or (kind.key == CELL and r.truth.isdigit())  # an SG value asked (a table of SG values too)
+    valued = kind.key == SG or (kind.key == CELL and r.truth not in ("P", "N"))  # an SG value asked (a table of SG values too)
     context: dict[str, Any] = {"kind": kind, "answer_truth": r.truth, "right_values": right_values, "no_move": NO_MOVE,
                                "valued": valued, "sg_reason": sg_reason(poll.q) if valued else ""}
     if kind.key == CELL and r.detail:
