@@ -230,6 +230,8 @@ def test_next_clicked_while_a_step_is_on_its_way_is_not_lost(live_server: str, w
     page.route("**/w/misere-table?*", hold_the_first)
     with page.expect_request(lambda r: "/w/misere-table?" in r.url):
         table.get_by_role("button", name="Next ▶").click()
+    while not held:  # the route's callback comes at the next exchange with the browser (as in _tick_held)
+        page.evaluate("0")
     for _ in range(2):
         table.get_by_role("button", name="Next ▶").click()
     assert len(held) == 1
@@ -282,6 +284,10 @@ def _tick_held(page: Page, live_server: str) -> tuple[Locator, Route, list[str]]
     page.route("**/w/pn-table?*", hold_the_tick)
     with page.expect_request(lambda r: "sg=1" in r.url):
         widget.locator("input[name=sg]").check()
+    # The request event can reach Python before the route's callback: the request waits, paused,
+    # for that callback, which Playwright delivers at the next exchange with the browser.
+    while not held:
+        page.evaluate("0")
     assert len(held) == 1
     return widget, held[0], asked
 
