@@ -14,6 +14,7 @@ import csv
 import io
 import secrets
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grundy.games.core import GameError
@@ -246,14 +247,21 @@ class Summary:
     votes: tuple[Split, ...] = ()  # every vote, first to last
 
 
-def summary(classes: ClassStore, room: Room) -> list[Summary]:
-    """Every round of the class the engine still poses, in order."""
-    rows = []
+def still_posed(classes: ClassStore, room: Room) -> Iterator[tuple[Round, quiz_mod.Question]]:
+    """Every round of the class the engine still poses (a rule changed since drops one), in
+    order, with its question."""
     for r in classes.rounds(room.code):
         try:
             q = question_of(r)
         except GameError:
             continue
+        yield r, q
+
+
+def summary(classes: ClassStore, room: Room) -> list[Summary]:
+    """Every round of the class the engine still poses, in order."""
+    rows = []
+    for r, q in still_posed(classes, room):
         votes = tuple(splits_of(classes, room.code, r))
         rows.append(Summary(r, q, votes[-1], votes))
     return rows
@@ -274,11 +282,7 @@ def recap(classes: ClassStore, room: Room, student: str) -> list[Recalled]:
     """A student's answers, round by round, right or wrong (shown on their phone when the class ends)."""
     given = {(b.number, b.vote): b.answer for b in classes.ballots(room.code, student)}
     rows = []
-    for r in classes.rounds(room.code):
-        try:
-            q = question_of(r)
-        except GameError:
-            continue
+    for r, q in still_posed(classes, room):
         mine = tuple(given.get((r.number, vote)) for vote in range(1, r.vote + 1))
         right = kind_of(r.kind).right
         rows.append(Recalled(r, q, mine, tuple(None if a is None else right(a, r.truth) for a in mine)))
