@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run dev test quick chromium vendor bench clean
+.PHONY: run dev test quick chromium servers vendor bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Grundy needs Python 3.11 or newer; found " + sys.version.split()[0])'
@@ -21,10 +21,10 @@ run: $(STAMP)  ## serve the site at http://$(HOST):$(PORT) with gunicorn (settin
 dev: $(STAMP)  ## the development server: reloads code and re-renders edited lessons
 	$(BIN)/flask --app grundy run --debug --host $(HOST) --port $(PORT)
 
-test: $(STAMP) chromium  ## every test: engine, web, lessons and the browser, on every core (pytest-xdist)
+test: $(STAMP) chromium servers  ## every test: engine, web, lessons and the browser, on every core (pytest-xdist)
 	$(BIN)/python -m pytest -n auto --dist worksteal
 
-quick: $(STAMP)  ## the quick loop: everything but the browser tests, fewer examples of each property (tests/conftest.py)
+quick: $(STAMP) servers  ## the quick loop: everything but the browser tests, fewer examples of each property (tests/conftest.py)
 	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -m "not browser" -n auto --dist worksteal
 
 chromium:  ## the browser tests drive Debian's Chromium
@@ -33,6 +33,18 @@ chromium:  ## the browser tests drive Debian's Chromium
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else \
 	    echo "The browser tests need Chromium: run 'sudo apt-get install chromium' (Debian/Ubuntu), then 'make test' again." >&2; exit 1; \
+	  fi; \
+	fi
+
+servers:  ## the store and multi-server tests start Debian's redis-server and nginx themselves (neither runs as a service)
+	@missing=""; \
+	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "The tests need$$missing: run 'sudo apt-get install$$missing' (Debian/Ubuntu), then 'make test' again." >&2; exit 1; \
 	  fi; \
 	fi
 

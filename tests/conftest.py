@@ -17,6 +17,7 @@ from werkzeug.serving import make_server
 
 from grundy import create_app
 from tests.forms import FormClient
+from tests.stores import _where, new_driving, new_store, redis_url, store_kind  # noqa: F401  (fixtures: each store test runs on SQLite and on Redis)
 
 # The live classes of a test session are kept in a store of its own (each xdist worker has
 # one too): the limits counted per address in it (classes started from 127.0.0.1, say) start

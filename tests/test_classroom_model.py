@@ -4,6 +4,8 @@ answer a student may change until voting closes, a countdown kept as an absolute
 a plan of prepared questions, and an old store file brought up to date."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sqlite3
 from pathlib import Path
 
@@ -15,23 +17,24 @@ from grundy.web.classroom import rounds, rules
 from grundy.web.classroom.kinds import KINDS, Judged
 from grundy.web.classroom.rounds import Refused
 from grundy.web.classroom.sqlite_store import SCHEMA_VERSION, SQLiteClassStore
-from grundy.web.classroom.store import MAX_NICKNAME, MAX_VOTES, OUTCOME, Answer, Ballot, Room, Round
+from grundy.web.classroom.store import MAX_NICKNAME, MAX_VOTES, OUTCOME, Answer, Ballot, ClassStore, Room, Round
 
 T0 = 1_700_000_000.0
 
 
 @pytest.fixture()
-def classes(tmp_path: Path) -> SQLiteClassStore:
-    return SQLiteClassStore(tmp_path / "c.sqlite3")
+def classes(new_store: Callable[[], ClassStore]) -> ClassStore:
+    """A store of each kind (tests/stores.py): every test here runs on SQLite and on Redis."""
+    return new_store()
 
 
-def room(classes: SQLiteClassStore, code: str, now: float = T0) -> Room:
+def room(classes: ClassStore, code: str, now: float = T0) -> Room:
     found = classes.room(code, now)
     assert found is not None
     return found
 
 
-def with_members(classes: SQLiteClassStore, *students: str) -> str:
+def with_members(classes: ClassStore, *students: str) -> str:
     code, _secret = classes.create(T0)
     for student in students:
         assert classes.join(code, student) == "joined"
@@ -72,7 +75,7 @@ def test_a_rule_given_is_checked_by_the_game_s_own_bounds_and_keys() -> None:
     assert other.value.code == "fixed-rule"
 
 
-def test_a_typed_question_is_posed_under_its_rule_and_the_round_keeps_it(classes: SQLiteClassStore) -> None:
+def test_a_typed_question_is_posed_under_its_rule_and_the_round_keeps_it(classes: ClassStore) -> None:
     code = with_members(classes)
     rounds.ask(classes, room(classes, code), "subtraction", "2", "3", {"set": "1,2,4"})
     r = classes.round_of(code, 1)
@@ -87,7 +90,7 @@ def test_a_typed_question_is_posed_under_its_rule_and_the_round_keeps_it(classes
     assert usual.truth == brute_force(3, (1, 3, 4)) != r.truth  # the rule decides the answer
 
 
-def test_a_drawn_question_keeps_the_draw_s_rule_or_takes_the_one_given(classes: SQLiteClassStore) -> None:
+def test_a_drawn_question_keeps_the_draw_s_rule_or_takes_the_one_given(classes: ClassStore) -> None:
     code = with_members(classes)
     rounds.ask(classes, room(classes, code), "subtraction", "1", "")
     drawn = classes.round_of(code, 1)
@@ -117,7 +120,7 @@ def test_the_truth_is_the_engine_s_for_the_rule_given(subtract: tuple[int, ...])
 # ------------------------------------------------------------------ votes and answers
 
 
-def test_a_student_may_change_their_answer_until_voting_closes_one_row_each(classes: SQLiteClassStore) -> None:
+def test_a_student_may_change_their_answer_until_voting_closes_one_row_each(classes: ClassStore) -> None:
     code = with_members(classes, "ann", "bob")
     classes.open_round(code, "nim", 1, 0, "3,5", "N", rule="", typed=True)
     assert classes.answer(code, 1, "ann", Answer("P", "", None), T0)
@@ -133,7 +136,7 @@ def test_a_student_may_change_their_answer_until_voting_closes_one_row_each(clas
     assert not classes.close(code)  # nothing open to close
 
 
-def test_a_revote_keeps_the_first_vote_beside_the_second(classes: SQLiteClassStore) -> None:
+def test_a_revote_keeps_the_first_vote_beside_the_second(classes: ClassStore) -> None:
     code = with_members(classes, "ann", "bob", "cat")
     rounds.ask(classes, room(classes, code), "nim", "1", "3,5")
     for sid, says in (("ann", "P"), ("bob", "P"), ("cat", "N")):
@@ -161,7 +164,7 @@ def test_a_revote_keeps_the_first_vote_beside_the_second(classes: SQLiteClassSto
     assert classes.ballots(code, "ann") == [Ballot(1, 1, Answer("P", "", None)), Ballot(1, 2, Answer("N", "", None))]
 
 
-def test_a_countdown_is_an_absolute_time_every_reader_agrees_on(classes: SQLiteClassStore) -> None:
+def test_a_countdown_is_an_absolute_time_every_reader_agrees_on(classes: ClassStore) -> None:
     code = with_members(classes, "ann")
     classes.open_round(code, "nim", 1, 0, "3,5", "N", closes=T0 + 30)
     assert room(classes, code, T0 + 29).phase == "open" and room(classes, code, T0 + 29).closes == T0 + 30
@@ -176,7 +179,7 @@ def test_a_countdown_is_an_absolute_time_every_reader_agrees_on(classes: SQLiteC
     assert room(classes, code, T0 + 59).phase == "open" and room(classes, code, T0 + 60).phase == "closed"
 
 
-def test_an_n_with_a_move_that_cannot_be_read_keeps_the_vote_and_says_why(classes: SQLiteClassStore) -> None:
+def test_an_n_with_a_move_that_cannot_be_read_keeps_the_vote_and_says_why(classes: ClassStore) -> None:
     code = with_members(classes, "ann", "bob")
     rounds.ask(classes, room(classes, code), "wythoff", "1", "7,6")
     poll = rounds.open_poll(classes, room(classes, code), "1")
@@ -224,12 +227,14 @@ def test_kinds_are_a_registry_the_store_never_names() -> None:
     assert OUTCOME in KINDS and KINDS[OUTCOME].values == ("P", "N")
     source = Path(rounds.__file__).with_name("sqlite_store.py").read_text()
     assert "'outcome'" in source and "'sg'" not in source  # a new kind needs no column: only the default is named
+    source = Path(rounds.__file__).with_name("redis_store.py").read_text()
+    assert not any(repr(kind) in source or f'"{kind}"' in source for kind in KINDS if kind != OUTCOME)  # nor a field in Redis
 
 
 # ------------------------------------------------------------------ nicknames and the plan
 
 
-def test_a_nickname_is_a_joined_student_s_and_bounded(classes: SQLiteClassStore) -> None:
+def test_a_nickname_is_a_joined_student_s_and_bounded(classes: ClassStore) -> None:
     code = with_members(classes, "ann", "bob")
     assert classes.name(code, "ann", "Ann L." + "x" * 40)
     assert not classes.name(code, "stranger", "Who")
@@ -239,7 +244,7 @@ def test_a_nickname_is_a_joined_student_s_and_bounded(classes: SQLiteClassStore)
     assert classes.nicknames(code) == {}
 
 
-def test_a_plan_is_read_line_by_line_with_its_rules_and_kept(classes: SQLiteClassStore) -> None:
+def test_a_plan_is_read_line_by_line_with_its_rules_and_kept(classes: ClassStore) -> None:
     text = "wythoff 7,6\n\n# after the break\nsubtraction set=1,3,4 10\nnim misere 1 2 3\nkayles level=2   # drawn\n"
     lines = rules.plan_lines(text)
     assert [(p.line, p.game, p.rule, p.level, p.position) for p in lines] == [

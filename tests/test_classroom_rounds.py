@@ -4,6 +4,8 @@ counting a student in, starting a class), over a SQLite store in a temporary fol
 or request is made here: outside a request the words are English."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import ast
 import csv
 import io
@@ -13,37 +15,38 @@ from pathlib import Path
 import pytest
 
 from grundy.games.core import GameError
-from grundy.web.classroom import admission, rounds, sqlite_store, store, sweeper
+from grundy.web.classroom import admission, redis_driving, redis_store, rounds, sqlite_store, store, sweeper
 from grundy.web.classroom.rounds import Refused
-from grundy.web.classroom.sqlite_store import SQLiteClassStore
-from grundy.web.classroom.store import CODE_LENGTH, JOIN_LIMIT, NEVER_IN_CODES, Answer, Room, Round
+from grundy.web.classroom.store import CODE_LENGTH, JOIN_LIMIT, NEVER_IN_CODES, Answer, ClassStore, Room, Round
+from tests.stores import module_of
 
 T0 = 1_700_000_000.0
 
 
 @pytest.fixture()
-def classes(tmp_path: Path) -> SQLiteClassStore:
-    return SQLiteClassStore(tmp_path / "c.sqlite3")
+def classes(new_store: Callable[[], ClassStore]) -> ClassStore:
+    """A store of each kind (tests/stores.py): every test here runs on SQLite and on Redis."""
+    return new_store()
 
 
-def room(classes: SQLiteClassStore, code: str) -> Room:
+def room(classes: ClassStore, code: str) -> Room:
     found = classes.room(code, T0)
     assert found is not None
     return found
 
 
-def started(classes: SQLiteClassStore) -> str:
+def started(classes: ClassStore) -> str:
     code, _secret = classes.create(T0)
     return code
 
 
-def member(classes: SQLiteClassStore, code: str, student: str) -> str:
+def member(classes: ClassStore, code: str, student: str) -> str:
     admission.admit(classes, room(classes, code), student, T0, "10.0.0.1")
     return student
 
 
-@pytest.mark.parametrize("module", [rounds, admission, store, sqlite_store, sweeper],
-                         ids=["rounds", "admission", "store", "sqlite_store", "sweeper"])
+@pytest.mark.parametrize("module", [rounds, admission, store, sqlite_store, redis_store, redis_driving, sweeper],
+                         ids=["rounds", "admission", "store", "sqlite_store", "redis_store", "redis_driving", "sweeper"])
 def test_the_rules_and_the_store_import_no_flask(module: object) -> None:
     tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
@@ -98,7 +101,7 @@ def test_answers_are_judged_as_the_quiz_judges_them() -> None:
 # ------------------------------------------------------------------ a round's course
 
 
-def test_a_round_is_asked_answered_by_each_student_and_revealed(classes: SQLiteClassStore) -> None:
+def test_a_round_is_asked_answered_by_each_student_and_revealed(classes: ClassStore) -> None:
     code = started(classes)
     with pytest.raises(Refused) as none_yet:
         rounds.open_poll(classes, room(classes, code), "1")
@@ -130,7 +133,7 @@ def test_a_round_is_asked_answered_by_each_student_and_revealed(classes: SQLiteC
     assert rounds.ask(classes, room(classes, code), "nim", "2", "") == 2  # revealed: the next may be asked
 
 
-def test_the_summary_lists_each_round_and_how_it_was_answered(classes: SQLiteClassStore) -> None:
+def test_the_summary_lists_each_round_and_how_it_was_answered(classes: ClassStore) -> None:
     code = started(classes)
     students = [member(classes, code, f"student-{i:012d}") for i in range(3)]
     rounds.ask(classes, room(classes, code), "nim", "1", "3,5")
@@ -153,7 +156,7 @@ def test_the_summary_lists_each_round_and_how_it_was_answered(classes: SQLiteCla
 # ------------------------------------------------------------------ who comes in
 
 
-def test_an_unknown_code_is_counted_and_refused_past_the_limit(classes: SQLiteClassStore) -> None:
+def test_an_unknown_code_is_counted_and_refused_past_the_limit(classes: ClassStore) -> None:
     code = started(classes)
     assert admission.find(classes, code, T0, "10.0.0.2").code == code
     statuses = []
@@ -169,7 +172,7 @@ def test_an_unknown_code_is_counted_and_refused_past_the_limit(classes: SQLiteCl
     assert elsewhere.value.status == 404 and "a class lasts 12 hours" in elsewhere.value.message
 
 
-def test_a_typed_code_is_forgiven_its_case_spaces_and_dashes_and_told_what_is_wrong(classes: SQLiteClassStore) -> None:
+def test_a_typed_code_is_forgiven_its_case_spaces_and_dashes_and_told_what_is_wrong(classes: ClassStore) -> None:
     code = started(classes)
     typed = f" {code[:3].lower()}-{code[3:]} "
     assert admission.find_typed(classes, typed, T0, "10.0.0.4").code == code
@@ -184,7 +187,7 @@ def test_a_typed_code_is_forgiven_its_case_spaces_and_dashes_and_told_what_is_wr
 
 
 def test_a_student_is_counted_once_and_refused_when_locked_full_or_too_many_from_one_address(
-        classes: SQLiteClassStore, monkeypatch: pytest.MonkeyPatch) -> None:
+        classes: ClassStore, monkeypatch: pytest.MonkeyPatch) -> None:
     code = started(classes)
     member(classes, code, "first-0123456789ab")
     member(classes, code, "first-0123456789ab")  # again: still one
@@ -195,12 +198,12 @@ def test_a_student_is_counted_once_and_refused_when_locked_full_or_too_many_from
         member(classes, code, "late-0123456789abc")
     assert locked.value.status == 403 and "closed to new students" in locked.value.message
     classes.lock(code, False)
-    monkeypatch.setattr(sqlite_store, "MAX_MEMBERS", 2)
+    monkeypatch.setattr(module_of(classes), "MAX_MEMBERS", 2)
     member(classes, code, "second-0123456789a")
     with pytest.raises(Refused) as full:
         member(classes, code, "third-0123456789ab")
     assert full.value.status == 403 and "is full" in full.value.message
-    monkeypatch.setattr(sqlite_store, "MAX_MEMBERS", 10)
+    monkeypatch.setattr(module_of(classes), "MAX_MEMBERS", 10)
     monkeypatch.setattr(admission, "JOINS_PER_ADDRESS", 2)
     other = started(classes)
     for sid in ("a-0123456789abcdef", "b-0123456789abcdef"):
@@ -212,7 +215,7 @@ def test_a_student_is_counted_once_and_refused_when_locked_full_or_too_many_from
     assert classes.members(other) == 3
 
 
-def test_starting_a_class_is_bounded(classes: SQLiteClassStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_starting_a_class_is_bounded(classes: ClassStore, monkeypatch: pytest.MonkeyPatch) -> None:
     for _ in range(2):
         admission.may_start(classes, T0, "10.0.0.5", 2)
     with pytest.raises(Refused) as many:

@@ -43,19 +43,51 @@ from flask import Flask
 from grundy.web.classroom import screen as _screen  # noqa: F401  (its routes join the blueprint)
 from grundy.web.classroom import voting as _voting  # noqa: F401  (its routes join the blueprint)
 from grundy.web.classroom import handover, projection  # noqa: F401  (their routes join the blueprint)
-from grundy.web.classroom.driving import DrivingStore
+from grundy.web.classroom.driving import Driving, DrivingStore
 from grundy.web.classroom.routes import START_SETTING, bp
 from grundy.web.classroom.sqlite_store import SQLiteClassStore
-from grundy.web.classroom.store import CREATE_LIMIT
+from grundy.web.classroom.store import CREATE_LIMIT, ClassStore
 from grundy.web.classroom.sweeper import PURGE_EVERY, Sweeper
 from grundy.web.security import whole_setting
 
 
+STORE_SETTING = "GRUNDY_CLASS_STORE"
+STORE_FORMS = "empty for SQLite (GRUNDY_CLASS_DB), redis://host:6379/0, rediss://host:6380/0 or unix:///path/to/redis.sock?db=0"
+
+
+def _shown(url: str) -> str:
+    """A store's address as an error message may show it: never its password, at most 80 characters."""
+    scheme, _, rest = url.partition("://")
+    at = rest.rfind("@", 0, rest.find("/") if "/" in rest else len(rest))
+    return repr((f"{scheme}://…@{rest[at + 1:]}" if at >= 0 else url)[:80])
+
+
+def stores(app: Flask, instance: Path) -> tuple[ClassStore, Driving]:
+    """Where classes are kept: GRUNDY_CLASS_STORE (the app's config, else the environment) names
+    a Redis; unset or empty, SQLite at the app's CLASS_DB, else GRUNDY_CLASS_DB, else
+    instance/classes.sqlite3. A value that is not a Redis address, or a Redis that does not answer
+    PING, stops the start with a message that says which."""
+    url = str(app.config.get(STORE_SETTING, os.environ.get(STORE_SETTING, "")) or "").strip()
+    if not url:
+        path = Path(app.config.get("CLASS_DB") or os.environ.get("GRUNDY_CLASS_DB") or instance / "classes.sqlite3")
+        return SQLiteClassStore(path), DrivingStore(path)  # the projection shown, and hand-over keys (.driving)
+    from grundy.web.classroom import redis_driving, redis_store  # only a server that uses Redis imports its client
+
+    problem = redis_store.check_url(url)
+    if problem:
+        raise ValueError(f"{STORE_SETTING} is where live classes are kept: {STORE_FORMS}; {problem}: got {_shown(url)}")
+    client = redis_store.connect(url)
+    try:
+        client.ping()
+    except Exception as error:  # noqa: BLE001  (refused, no such socket, a password wanted: all stop the start)
+        raise RuntimeError(f"{STORE_SETTING}={_shown(url)}: no Redis answers there ({type(error).__name__}: {error})") from error
+    return redis_store.RedisClassStore(client), redis_driving.RedisDrivingStore(client)
+
+
 def register(app: Flask, instance: Path) -> None:
-    # where classes are kept: the app's CLASS_DB, else GRUNDY_CLASS_DB, else instance/classes.sqlite3
-    path = Path(app.config.get("CLASS_DB") or os.environ.get("GRUNDY_CLASS_DB") or instance / "classes.sqlite3")
-    app.extensions["grundy.classes"] = SQLiteClassStore(path)
-    app.extensions["grundy.classes.driving"] = DrivingStore(path)  # the projection shown, and hand-over keys (.driving)
+    classes, driving = stores(app, instance)
+    app.extensions["grundy.classes"] = classes
+    app.extensions["grundy.classes.driving"] = driving  # the projection shown, and hand-over keys (.driving)
     app.extensions["grundy.classes.sweeper"] = Sweeper(app.extensions["grundy.classes"],
                                                        float(app.config.get("GRUNDY_PURGE_EVERY", PURGE_EVERY)))
     # classes one address may start in a window: CREATE_LIMIT unless the operator says otherwise
@@ -64,4 +96,4 @@ def register(app: Flask, instance: Path) -> None:
     app.register_blueprint(bp)
 
 
-__all__ = ["START_SETTING", "register"]
+__all__ = ["START_SETTING", "STORE_SETTING", "register", "stores"]

@@ -15,8 +15,10 @@
   the last one; a key stays known (used, revoked, expired) for :data:`KEPT` seconds, so a late
   try is told which.
 
-Both live in the class store's SQLite file, in tables of their own (the classes' tables are
-:mod:`.sqlite_store`'s). Times are seconds since the epoch, passed in.
+What a store of them does is :class:`Driving`; :class:`DrivingStore` keeps them in the class
+store's SQLite file, in tables of their own (the classes' tables are :mod:`.sqlite_store`'s),
+:class:`~.redis_driving.RedisDrivingStore` in Redis beside the classes. Times are seconds since
+the epoch, passed in.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from grundy.web.classroom.store import ALPHABET, LIFETIME
 
@@ -86,6 +88,26 @@ class Taken:
     state: State
     code: str = ""
     secret: str = ""
+
+
+class Driving(Protocol):
+    """What the routes need from a store of drivers and hand-over keys (see :class:`DrivingStore`'s methods)."""
+
+    def drive(self, code: str, now: float) -> str: ...
+
+    def shown(self, code: str, token: str) -> Shown: ...
+
+    def drives(self, code: str, token: str) -> bool: ...
+
+    def offer(self, code: str, secret: str, now: float) -> str: ...
+
+    def state(self, code: str, key: str, now: float) -> State: ...
+
+    def expires(self, key: str) -> float: ...
+
+    def revoke(self, code: str) -> None: ...
+
+    def take(self, key: str, now: float) -> Taken: ...
 
 
 class DrivingStore:
@@ -181,5 +203,5 @@ class DrivingStore:
         return Taken("expired" if state == "open" and expires <= now else state)
 
 
-__all__ = ["KEPT", "KEY_LENGTH", "KEY_LIFETIME", "OFFER_LIMIT", "TAKE_LIMIT", "DrivingStore", "Shown", "State", "Taken", "new_key",
+__all__ = ["KEPT", "KEY_LENGTH", "KEY_LIFETIME", "OFFER_LIMIT", "TAKE_LIMIT", "Driving", "DrivingStore", "Shown", "State", "Taken", "new_key",
            "normal_key", "shown_key"]

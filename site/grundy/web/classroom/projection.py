@@ -18,7 +18,7 @@ from grundy.i18n import _
 from grundy.i18n import here as language_code
 from grundy.marks import quoted
 from grundy.web.classroom import etags, identity
-from grundy.web.classroom.driving import DrivingStore, Shown
+from grundy.web.classroom.driving import Driving, Shown
 from grundy.web.classroom.qr import join_short, qr
 from grundy.web.classroom.routes import bp
 from grundy.web.classroom.store import Room
@@ -37,7 +37,7 @@ def noscript_refresh() -> int:
     return NOSCRIPT_REFRESH_S
 
 
-def driving() -> DrivingStore:
+def driving() -> Driving:
     """The app's drivers and hand-over keys (:func:`grundy.web.classroom.register`)."""
     return current_app.extensions["grundy.classes.driving"]  # type: ignore[no-any-return]
 
