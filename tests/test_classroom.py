@@ -13,10 +13,9 @@ import itertools
 import json
 import re
 import secrets
-import sqlite3
 import threading
 import time
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
@@ -33,10 +32,11 @@ from grundy.web.classroom import admission, identity, rounds, sqlite_store
 from grundy.web.classroom import store as class_store
 from grundy.web.classroom.sqlite_store import SQLiteClassStore
 from grundy.web.classroom.sweeper import Sweeper
-from grundy.web.classroom.store import ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, Answer, Room, Round, normal_code
+from grundy.web.classroom.store import ALPHABET, CODE_LENGTH, JOIN_LIMIT, LIFETIME, Answer, ClassStore, Room, Round, normal_code
 from grundy.web.widgets import PRESENTABLE
 from grundy.widgets import WIDGETS
 from grundy.words import error_message
+from tests.stores import dump, held, module_of, tries
 
 CODE = re.compile(rf"/class/([{ALPHABET}]{{{CODE_LENGTH}}})/teach")
 STEPPED = "/present/pn-table?rule=set&set=1,2&upto=10&step=3"
@@ -101,12 +101,6 @@ def sid_of(client: FlaskClient) -> str | None:
     return sid if isinstance(sid, str) else None
 
 
-def rows(path: Path, table: str, code: str) -> int:
-    with sqlite3.connect(path) as db:
-        (n,) = db.execute(f"SELECT COUNT(*) FROM {table} WHERE code = ?", (code,)).fetchone()
-    return int(n)
-
-
 def tamper(client: FlaskClient) -> None:
     """Flip a character of the signed session cookie's payload: the signature no longer matches."""
     cookie = client.get_cookie("session")
@@ -119,32 +113,32 @@ def tamper(client: FlaskClient) -> None:
 
 
 @pytest.fixture()
-def db(tmp_path: Path) -> SQLiteClassStore:
-    return SQLiteClassStore(tmp_path / "c.sqlite3")
+def db(new_store: Callable[[], ClassStore]) -> ClassStore:
+    """A store of each kind (tests/stores.py): every store test here runs on SQLite and on Redis."""
+    return new_store()
 
 
 T0 = 1_700_000_000.0
 
 
-def vote(db: SQLiteClassStore, code: str, number: int, student: str, given: Answer) -> bool:
+def vote(db: ClassStore, code: str, number: int, student: str, given: Answer) -> bool:
     """A student joins (if not yet) and answers."""
     db.join(code, student)
     return db.answer(code, number, student, given)
 
 
-def test_a_new_class_is_idle_with_its_code_and_a_hashed_secret(db: SQLiteClassStore) -> None:
+def test_a_new_class_is_idle_with_its_code_and_a_hashed_secret(db: ClassStore) -> None:
     code, secret = db.create(T0)
     assert re.fullmatch(rf"[{ALPHABET}]{{{CODE_LENGTH}}}", code) and len(secret) >= 24
     assert db.room(code, T0) == Room(code, T0, T0 + LIFETIME, 1, "", 0, "idle", False)
     assert db.room("ACDEFG" if code != "ACDEFG" else "ACDEFH", T0) is None
-    with sqlite3.connect(db.path) as raw:
-        (kept,) = raw.execute("SELECT secret FROM classes WHERE code = ?", (code,)).fetchone()
-    assert kept != secret and secret not in kept  # only its digest is stored
+    kept = dump(db)
+    assert secret not in kept and class_store.digest(secret) in kept  # only its digest is stored
     codes = {db.create(T0)[0] for _ in range(50)}
     assert len(codes) == 50
 
 
-def test_a_class_expires_after_its_lifetime_and_purge_forgets_it_whole(db: SQLiteClassStore) -> None:
+def test_a_class_expires_after_its_lifetime_and_purge_forgets_it_whole(db: ClassStore) -> None:
     old, _ = db.create(T0)
     fresh, _ = db.create(T0 + 3600)
     for code in (old, fresh):
@@ -155,15 +149,14 @@ def test_a_class_expires_after_its_lifetime_and_purge_forgets_it_whole(db: SQLit
     assert db.room(fresh, T0 + LIFETIME) is not None
     assert db.purge(T0 + LIFETIME - 1) == 0
     assert db.purge(T0 + LIFETIME) == 1
-    for table in ("classes", "rounds", "answers", "members"):
-        assert rows(db.path, table, old) == 0, table
-        assert rows(db.path, table, fresh) == 1, table
+    assert held(db, old) == {}
+    assert held(db, fresh) == {"classes": 1, "rounds": 1, "answers": 1, "members": 1}
     assert db.rounds(old) == [] and db.count(old, 1) == 0
     assert db.room(fresh, T0 + LIFETIME) is not None and db.count(fresh, 1) == 1 and len(db.rounds(fresh)) == 1
     assert db.purge(T0 + LIFETIME) == 0
 
 
-def test_one_answer_per_student_per_round(db: SQLiteClassStore) -> None:
+def test_one_answer_per_student_per_round(db: ClassStore) -> None:
     code, _ = db.create(T0)
     db.open_round(code, "nim", 1, 0, "3,5", "N")
     for student in ("ann", "bob"):
@@ -180,7 +173,7 @@ def test_one_answer_per_student_per_round(db: SQLiteClassStore) -> None:
     assert db.count(code, 2) == 1 and db.count(code, 1) == 2
 
 
-def test_only_a_member_s_answer_counts_and_answers_never_outnumber_members(db: SQLiteClassStore) -> None:
+def test_only_a_member_s_answer_counts_and_answers_never_outnumber_members(db: ClassStore) -> None:
     code, _ = db.create(T0)
     other, _ = db.create(T0)
     db.open_round(code, "nim", 1, 0, "3,5", "N")
@@ -193,7 +186,7 @@ def test_only_a_member_s_answer_counts_and_answers_never_outnumber_members(db: S
     assert db.count(code, 1) == db.members(code) == 30
 
 
-def test_joining_stops_at_a_lock_a_full_class_and_the_end(db: SQLiteClassStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_joining_stops_at_a_lock_a_full_class_and_the_end(db: ClassStore, monkeypatch: pytest.MonkeyPatch) -> None:
     code, _ = db.create(T0)
     assert db.join(code, "early") == "joined" and db.join(code, "early") == "already"
     before = db.room(code, T0)
@@ -204,14 +197,14 @@ def test_joining_stops_at_a_lock_a_full_class_and_the_end(db: SQLiteClassStore, 
     assert db.join(code, "early") == "already"  # those in stay in
     db.lock(code, False)
     assert db.join(code, "late") == "joined"
-    monkeypatch.setattr(sqlite_store, "MAX_MEMBERS", 2)
+    monkeypatch.setattr(module_of(db), "MAX_MEMBERS", 2)
     assert db.join(code, "third") == "full" and db.members(code) == 2
     db.end(code)
     assert db.join(code, "after") == "ended"
     assert db.join("ACDEFG" if code != "ACDEFG" else "ACDEFH", "x") == "ended"  # no such class
 
 
-def test_rounds_and_phases(db: SQLiteClassStore) -> None:
+def test_rounds_and_phases(db: ClassStore) -> None:
     code, _ = db.create(T0)
     assert db.open_round(code, "nim", 1, 0, "3,5", "N") == 1
     room = db.room(code, T0)
@@ -233,7 +226,7 @@ def test_rounds_and_phases(db: SQLiteClassStore) -> None:
     assert room is not None and room.phase == "ended"
 
 
-def test_the_version_follows_what_students_see_and_not_the_answers(db: SQLiteClassStore) -> None:
+def test_the_version_follows_what_students_see_and_not_the_answers(db: ClassStore) -> None:
     code, _ = db.create(T0)
 
     def version() -> int:
@@ -261,7 +254,7 @@ def test_the_version_follows_what_students_see_and_not_the_answers(db: SQLiteCla
     assert version() == v + 5
 
 
-def test_is_teacher_wants_this_class_s_own_secret(db: SQLiteClassStore) -> None:
+def test_is_teacher_wants_this_class_s_own_secret(db: ClassStore) -> None:
     code, secret = db.create(T0)
     other, other_secret = db.create(T0)
     assert db.is_teacher(code, secret)
@@ -284,7 +277,7 @@ def test_a_code_that_cannot_be_one_is_refused(typed: str) -> None:
     assert normal_code(typed) is None
 
 
-def test_allow_counts_attempts_per_key_in_a_sliding_window(db: SQLiteClassStore) -> None:
+def test_allow_counts_attempts_per_key_in_a_sliding_window(db: ClassStore) -> None:
     window = 60
     now = 100 * window + 1.0
     assert [db.allow("10.0.0.1", now, limit=3, window=window) for _ in range(5)] == [True, True, True, False, False]
@@ -293,7 +286,7 @@ def test_allow_counts_attempts_per_key_in_a_sliding_window(db: SQLiteClassStore)
     assert db.allow("10.0.0.1", now + window, limit=3, window=window)  # the tries of a window ago have gone
 
 
-def test_no_window_boundary_lets_twice_the_limit_through(db: SQLiteClassStore) -> None:
+def test_no_window_boundary_lets_twice_the_limit_through(db: ClassStore) -> None:
     """A fixed clock-aligned window allowed ``limit`` tries just before its end and ``limit`` more
     just after (240 unknown codes in a few seconds); in a sliding window the second burst waits
     until the first is a window old."""
@@ -305,20 +298,18 @@ def test_no_window_boundary_lets_twice_the_limit_through(db: SQLiteClassStore) -
     assert db.allow("guess:10.0.0.1", end_of_slot + window, limit=limit, window=window)
 
 
-def test_a_refused_try_is_not_counted_and_old_tries_are_purged(db: SQLiteClassStore) -> None:
+def test_a_refused_try_is_not_counted_and_old_tries_are_purged(db: ClassStore) -> None:
     for _ in range(50):
         db.allow("k", T0, limit=3, window=60)
-    with sqlite3.connect(db.path) as raw:
-        assert raw.execute("SELECT COUNT(*) FROM tries").fetchone() == (3,)  # a key holds at most its limit
+    assert tries(db) == 3  # a key holds at most its limit
     db.purge(T0 + class_store.WINDOW)
-    with sqlite3.connect(db.path) as raw:
-        assert raw.execute("SELECT COUNT(*) FROM tries").fetchone() == (0,)
+    assert tries(db) == 0
 
 
 @pytest.mark.parametrize("stores", ["one store", "two stores"])  # threads of one worker, or two workers on one file
-def test_students_answering_at_once_are_all_recorded_once(tmp_path: Path, stores: str) -> None:
-    first = SQLiteClassStore(tmp_path / "c.sqlite3")
-    second = first if stores == "one store" else SQLiteClassStore(tmp_path / "c.sqlite3")
+def test_students_answering_at_once_are_all_recorded_once(new_store: Callable[[], ClassStore], stores: str) -> None:
+    first = new_store()
+    second = first if stores == "one store" else new_store()
     code, _ = first.create(T0)
     first.open_round(code, "nim", 1, 0, "3,5", "N")
     per_thread = 120
@@ -329,7 +320,7 @@ def test_students_answering_at_once_are_all_recorded_once(tmp_path: Path, stores
     results: dict[int, dict[str, bool]] = {}
     failures: list[BaseException] = []
 
-    def run(index: int, db: SQLiteClassStore) -> None:
+    def run(index: int, db: ClassStore) -> None:
         try:
             barrier.wait(timeout=30)
             mine: dict[str, bool] = {}
@@ -354,14 +345,14 @@ def test_students_answering_at_once_are_all_recorded_once(tmp_path: Path, stores
     assert first.count(code, 1) == second.count(code, 1) == 2 * per_thread + len(shared)  # … one row each
 
 
-def test_rounds_opened_at_once_get_numbers_of_their_own(tmp_path: Path) -> None:
-    first, second = SQLiteClassStore(tmp_path / "c.sqlite3"), SQLiteClassStore(tmp_path / "c.sqlite3")
+def test_rounds_opened_at_once_get_numbers_of_their_own(new_store: Callable[[], ClassStore]) -> None:
+    first, second = new_store(), new_store()
     code, _ = first.create(T0)
     barrier = threading.Barrier(2)
     numbers: list[int] = []
     lock = threading.Lock()
 
-    def run(db: SQLiteClassStore) -> None:
+    def run(db: ClassStore) -> None:
         barrier.wait(timeout=30)
         for _ in range(25):
             n = db.open_round(code, "nim", 1, 0, "3,5", "N")
@@ -951,18 +942,19 @@ def test_an_expired_class_is_gone(app: Flask, monkeypatch: pytest.MonkeyPatch) -
     assert store_of(app).count(code, 1) == 0
 
 
-def _answer_in_child(store: SQLiteClassStore, code: str) -> None:
-    inherited = store._local.db  # the parent's connection, copied by the fork
-    assert store._db() is not inherited  # SQLite: a connection must not be used across a fork
+def _answer_in_child(store: ClassStore, code: str) -> None:
+    if isinstance(store, SQLiteClassStore):
+        inherited = store._local.db  # the parent's connection, copied by the fork
+        assert store._db() is not inherited  # SQLite: a connection must not be used across a fork
     assert store.answer(code, 1, "from-the-child", Answer("P", "", None))
 
 
-def test_a_store_opened_before_a_fork_is_used_safely_after_it(tmp_path: Path) -> None:
+def test_a_store_opened_before_a_fork_is_used_safely_after_it(new_store: Callable[[], ClassStore]) -> None:
     """gunicorn --preload builds the app (and its store's connection) before forking workers: a
     worker never uses the connection it inherited, it opens its own."""
     import multiprocessing
 
-    store = SQLiteClassStore(tmp_path / "c.sqlite3")
+    store = new_store()
     code, _ = store.create(time.time())
     store.open_round(code, "nim", 1, 5, "", "N")
     store.join(code, "from-the-child")
@@ -991,8 +983,8 @@ def test_the_console_counts_the_students_who_joined_once_each(app: Flask) -> Non
     assert store_of(app).members(other) == 0  # nothing leaks into another class
 
 
-def test_a_store_counts_a_member_once(tmp_path: Path) -> None:
-    store = SQLiteClassStore(tmp_path / "c.sqlite3")
+def test_a_store_counts_a_member_once(new_store: Callable[[], ClassStore]) -> None:
+    store = new_store()
     code, _ = store.create(1000.0)
     for student in ("a", "b", "a"):
         store.join(code, student)
@@ -1000,8 +992,8 @@ def test_a_store_counts_a_member_once(tmp_path: Path) -> None:
     assert store.purge(1000.0 + LIFETIME) == 1 and store.members(code) == 0
 
 
-def test_a_store_finds_one_round_by_its_number(tmp_path: Path) -> None:
-    store = SQLiteClassStore(tmp_path / "c.sqlite3")
+def test_a_store_finds_one_round_by_its_number(new_store: Callable[[], ClassStore]) -> None:
+    store = new_store()
     code, _ = store.create(1000.0)
     assert store.round_of(code, 1) is None
     store.open_round(code, "nim", 1, 5, "", "N")
@@ -1215,15 +1207,15 @@ def test_a_full_store_refuses_new_classes(app: Flask, monkeypatch: pytest.Monkey
     assert teacher.get(f"/class/{code}/teach").status_code == 200  # classes running go on
 
 
-def test_expired_classes_are_purged_on_a_schedule(tmp_path: Path) -> None:
-    db = SQLiteClassStore(tmp_path / "c.sqlite3")
+def test_expired_classes_are_purged_on_a_schedule(new_store: Callable[[], ClassStore]) -> None:
+    db = new_store()
     old, _ = db.create(time.time() - LIFETIME - 1)
     fresh, _ = db.create(time.time())
     sweeper = Sweeper(db, every=3600)
     sweeper.ensure_running()
     sweeper.ensure_running()  # one thread per process
     assert sweeper.swept.wait(timeout=120)
-    assert rows(db.path, "classes", old) == 0 and rows(db.path, "classes", fresh) == 1
+    assert held(db, old) == {} and held(db, fresh) == {"classes": 1}
     assert sum(t.name == "grundy-class-sweeper" for t in threading.enumerate()) >= 1
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 import time
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
@@ -15,8 +17,9 @@ from flask.testing import FlaskClient
 
 from grundy.web.classroom import driving as driving_mod
 from grundy.web.classroom import identity
-from grundy.web.classroom.driving import KEY_LIFETIME, TAKE_LIMIT, DrivingStore, normal_key
+from grundy.web.classroom.driving import KEY_LIFETIME, TAKE_LIMIT, Driving, Taken, normal_key
 from grundy.web.classroom.view import view_path
+from tests.stores import dump
 from tests.test_classroom import STEPPED, joined, person, room_of, start, store_of
 
 TOKEN = re.compile(r'data-projection-token="([^"]+)"')
@@ -109,14 +112,55 @@ def test_a_lesson_s_widget_shown_steps_the_phones(app: Flask) -> None:
     assert "5 of 11 cells filled" in student.get(f"/class/{code}").text
 
 
-def test_the_drivers_store_keeps_one_token_per_class(tmp_path: pytest.TempPathFactory) -> None:
-    drivers = DrivingStore(tmp_path / "d.sqlite3")  # type: ignore[operator]
+def test_the_drivers_store_keeps_one_token_per_class(new_driving: Callable[[], Driving]) -> None:
+    drivers = new_driving()
     now = time.time()
     assert drivers.shown("ACDEFG", "") == "nobody"
     a = drivers.drive("ACDEFG", now)
     b = drivers.drive("ACDEFG", now)
     assert drivers.shown("ACDEFG", b) == "here" and drivers.shown("ACDEFG", a) == "elsewhere"
     assert drivers.shown("ACDEFG", "x" * 65) == "elsewhere" and drivers.shown("CDEFGH", b) == "nobody"
+    assert new_driving().drives("ACDEFG", b) and not new_driving().drives("ACDEFG", a)  # another server agrees
+
+
+def test_a_key_works_once_in_time_and_a_newer_key_or_revoke_ends_the_last(new_driving: Callable[[], Driving]) -> None:
+    drivers, other = new_driving(), new_driving()  # two servers, one store
+    now, code, secret = 1_700_000_000.0, "ACDEFG", "the-class-secret-0123456789"
+    key = drivers.offer(code, secret, now)
+    assert normal_key(key) == key and drivers.state(code, key, now) == "open" and other.expires(key) == now + KEY_LIFETIME
+    assert drivers.state("CDEFGH", key, now) == "unknown"  # another class's console asks about it
+    kept = dump(drivers)
+    assert key not in kept and secret not in kept  # neither the key nor the secret is kept as it is
+    assert other.take(key, now + 1) == Taken("open", code, secret)
+    assert drivers.take(key, now + 2) == Taken("used") and drivers.state(code, key, now + 2) == "used"
+    newer = drivers.offer(code, secret, now)
+    newest = other.offer(code, secret, now)
+    assert drivers.state(code, newer, now) == "revoked" and drivers.take(newer, now) == Taken("revoked")
+    other.revoke(code)
+    assert drivers.take(newest, now) == Taken("revoked")
+    late = drivers.offer(code, secret, now)
+    assert drivers.state(code, late, now + KEY_LIFETIME) == "expired" and other.take(late, now + KEY_LIFETIME) == Taken("expired")
+    assert drivers.take("ACDEFGHJ", now) == Taken("unknown") and drivers.expires("ACDEFGHJ") == 0.0
+
+
+def test_two_browsers_racing_for_one_key_cannot_both_have_it(new_driving: Callable[[], Driving]) -> None:
+    stores = [new_driving() for _ in range(4)]
+    now = 1_700_000_000.0
+    for _ in range(10):
+        key = stores[0].offer("ACDEFG", "secret", now)
+        barrier = threading.Barrier(len(stores))
+        taken: list[Taken] = []
+
+        def take(drivers: Driving, key: str = key, barrier: threading.Barrier = barrier) -> None:
+            barrier.wait(timeout=30)
+            taken.append(drivers.take(key, now))
+
+        threads = [threading.Thread(target=take, args=(d,)) for d in stores]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        assert sorted(t.state for t in taken) == ["open", "used", "used", "used"]
 
 
 # ------------------------------------------------------------------ hand-over
