@@ -1,5 +1,5 @@
 """Several app servers, one class: two app servers with `make run`'s settings and one secret key,
-sharing one class store, behind nginx with the configuration deploy/ ships (tests/servers.py).
+sharing one Redis (GRUNDY_CLASS_STORE), behind nginx with the configuration deploy/ ships (tests/servers.py).
 
 Through nginx, over HTTPS: a class is started on one server and joined, answered, revealed and
 followed through the other; the limits hold across both (classes started per address, counted
@@ -21,8 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+import redis
 
+from grundy.web.classroom.redis_store import PREFIX
 from grundy.web.security import HEADERS
+from tests.redis_server import redis_server
 from tests.servers import NAME, AppServer, Answer, Client, Site, site
 
 CLASSES_PER_ADDRESS = 3  # GRUNDY_CLASSES_PER_ADDRESS for this site: small, so the limit is reached quickly
@@ -30,12 +33,16 @@ VIEW = "/present/pn-table?rule=set&set=1,2&upto=20&step={}"  # what the class fo
 HX = {"HX-Request": "true"}
 
 
-@pytest.fixture(params=["sqlite"])
-def two_servers(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """Two app servers and nginx; the class store they share: one SQLite file on this machine."""
-    store = {"GRUNDY_CLASS_DB": str(tmp_path_factory.mktemp("shared") / "classes.sqlite3"), "GRUNDY_CLASS_STORE": ""}
-    with site(store, env={"GRUNDY_CLASSES_PER_ADDRESS": str(CLASSES_PER_ADDRESS)}) as running:
-        yield running
+@pytest.fixture()
+def two_servers() -> Iterator[tuple[Site, redis.Redis]]:
+    """Two app servers and nginx; the class store they share: a redis-server of the test's own."""
+    with redis_server() as server, site({"GRUNDY_CLASS_STORE": server.url},
+                                        env={"GRUNDY_CLASSES_PER_ADDRESS": str(CLASSES_PER_ADDRESS)}) as running:
+        kept = redis.Redis.from_url(server.url)
+        try:
+            yield running, kept
+        finally:
+            kept.close()
 
 
 @dataclass
@@ -106,9 +113,10 @@ def summary(teacher: Browser, code: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(got.text)))
 
 
-def test_a_class_across_two_app_servers_behind_nginx(two_servers: Site) -> None:
-    a, b = two_servers.apps
-    front = Front(two_servers)
+def test_a_class_across_two_app_servers_behind_nginx(two_servers: tuple[Site, redis.Redis]) -> None:
+    running, kept = two_servers
+    a, b = running.apps
+    front = Front(running)
     teacher, phone, late = front.browser(), front.browser(), front.browser()
 
     # Started on A …
@@ -119,6 +127,7 @@ def test_a_class_across_two_app_servers_behind_nginx(two_servers: Site) -> None:
     found = re.search(r"/class/([A-Z0-9]{6})/teach", started.header("Location") or "")
     assert found, started.header("Location")
     code = found[1]
+    assert kept.exists(f"{PREFIX}class:{code}")  # in Redis (each server also has a SQLite file it could have used)
     first, _ = open_round(teacher, code)
 
     # … joined, answered, revealed and followed through B.
@@ -170,7 +179,7 @@ def test_a_class_across_two_app_servers_behind_nginx(two_servers: Site) -> None:
         lifetimes[path] = from_nginx.header("Cache-Control")
     assert list(lifetimes.values()) == ["public, max-age=31536000, immutable"] * 2 + ["public, max-age=3600"]
     # Plain HTTP is sent to HTTPS.
-    plain = Client(unix=Path(two_servers.front.http.removeprefix("unix:"))).get("/lessons/nim")
+    plain = Client(unix=Path(running.front.http.removeprefix("unix:"))).get("/lessons/nim")
     assert (plain.status, plain.header("Location")) == (301, f"https://{NAME}/lessons/nim")
 
     # A stops in the middle of the class (gunicorn's graceful stop); the class goes on on B.
