@@ -45,9 +45,8 @@ STEPPED = "/present/pn-table?rule=set&set=1,2&upto=10&step=3"
 # ------------------------------------------------------------------ helpers
 
 
-def store_of(app: Flask) -> SQLiteClassStore:
-    found = app.extensions["grundy.classes"]
-    assert isinstance(found, SQLiteClassStore)
+def store_of(app: Flask) -> ClassStore:
+    found: ClassStore = app.extensions["grundy.classes"]  # SQLite, or Redis (tests/test_classroom_on_redis.py)
     return found
 
 

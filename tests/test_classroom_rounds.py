@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from grundy.games.core import GameError
-from grundy.web.classroom import admission, redis_driving, redis_store, rounds, sqlite_store, store, sweeper
+from grundy.web.classroom import admission, redis_driving, redis_scripts, redis_store, rounds, sqlite_store, store, sweeper
 from grundy.web.classroom.rounds import Refused
 from grundy.web.classroom.store import CODE_LENGTH, JOIN_LIMIT, NEVER_IN_CODES, Answer, ClassStore, Room, Round
 from tests.stores import module_of
@@ -45,8 +45,8 @@ def member(classes: ClassStore, code: str, student: str) -> str:
     return student
 
 
-@pytest.mark.parametrize("module", [rounds, admission, store, sqlite_store, redis_store, redis_driving, sweeper],
-                         ids=["rounds", "admission", "store", "sqlite_store", "redis_store", "redis_driving", "sweeper"])
+@pytest.mark.parametrize("module", [rounds, admission, store, sqlite_store, redis_store, redis_scripts, redis_driving, sweeper],
+                         ids=["rounds", "admission", "store", "sqlite_store", "redis_store", "redis_scripts", "redis_driving", "sweeper"])
 def test_the_rules_and_the_store_import_no_flask(module: object) -> None:
     tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}

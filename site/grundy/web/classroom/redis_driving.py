@@ -2,10 +2,10 @@
 classes of :mod:`.redis_store`: :class:`RedisDrivingStore`, which does what
 :class:`~.driving.DrivingStore` does in SQLite (the same tests run against both).
 
-Keys, under the same prefix: ``grundy:driver:<code>`` (the shown projection's token digest,
-expiring with the class's :data:`~.store.LIFETIME`); ``grundy:handover:<key digest>`` (a hash:
-the class, its secret masked with the key, made, expires, state; kept :data:`~.driving.KEY_LIFETIME`
-plus :data:`~.driving.KEPT` seconds, so a late try is told why); ``grundy:handover-of:<code>``
+Keys, under the same prefix: ``grundy:class:<code>:driver`` (the shown projection's token
+digest, expiring with the class); ``grundy:handover:<key digest>`` (a hash: the class, its
+secret masked with the key, made, expires, state; kept :data:`~.driving.KEY_LIFETIME` plus
+:data:`~.driving.KEPT` seconds, so a late try is told why); ``grundy:class:<code>:handover``
 (the digest of the class's last key, which a newer key or "Revoke" ends). Offering a key
 (revoking the last one) and taking one (once: two browsers racing for a key cannot both have it)
 are each one Lua script.
@@ -20,9 +20,15 @@ import redis
 
 from grundy.web.classroom.driving import (KEPT, KEY_LIFETIME, TOKEN_BYTES, Shown, State, Taken, _digest, _mask,  # one mask, one digest
                                           new_key)
-from grundy.web.classroom.redis_store import PREFIX
+from grundy.web.classroom.redis_store import PREFIX, class_key
 from grundy.web.classroom.store import LIFETIME
 
+# KEYS: the driver's key, the class's hash. ARGV: the token's digest, the lifetime of a class.
+_DRIVE = """
+local ttl = redis.call('PTTL', KEYS[2])
+if ttl > 0 then redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl) else redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
+return 1
+"""
 _REVOKE = """
 local last = redis.call('GET', KEYS[1])
 if last and redis.call('HGET', ARGV[1] .. last, 'state') == 'open' then
@@ -59,7 +65,7 @@ class RedisDrivingStore:
     def __init__(self, client: redis.Redis, prefix: str = PREFIX) -> None:
         self.client = client
         self.prefix = prefix
-        self._revoke, self._offer, self._take = (client.register_script(s) for s in (_REVOKE, _OFFER, _TAKE))
+        self._drive, self._revoke, self._offer, self._take = (client.register_script(s) for s in (_DRIVE, _REVOKE, _OFFER, _TAKE))
 
     def _handover(self, digest: str = "") -> str:
         return f"{self.prefix}handover:{digest}"
@@ -68,11 +74,11 @@ class RedisDrivingStore:
 
     def drive(self, code: str, now: float) -> str:
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        self.client.set(f"{self.prefix}driver:{code}", _digest(token), ex=LIFETIME)
+        self._drive(keys=[f"{class_key(self.prefix, code)}:driver", class_key(self.prefix, code)], args=[_digest(token), LIFETIME])
         return token
 
     def shown(self, code: str, token: str) -> Shown:
-        kept = self.client.get(f"{self.prefix}driver:{code}")
+        kept = self.client.get(f"{class_key(self.prefix, code)}:driver")
         if kept is None:
             return "nobody"
         return "here" if token and len(token) <= 64 and hmac.compare_digest(cast(str, kept), _digest(token)) else "elsewhere"
@@ -87,7 +93,7 @@ class RedisDrivingStore:
             key = new_key()
             digest = _digest(key)
             masked = _mask(secret.encode(), key, code).hex()
-            if self._offer(keys=[f"{self.prefix}handover-of:{code}", self._handover(digest)],
+            if self._offer(keys=[f"{class_key(self.prefix, code)}:handover", self._handover(digest)],
                            args=[self._handover(), digest, code, masked, repr(now), repr(now + KEY_LIFETIME), KEY_LIFETIME + KEPT]):
                 return key
 
@@ -102,7 +108,7 @@ class RedisDrivingStore:
         return float(cast(str, found)) if found else 0.0
 
     def revoke(self, code: str) -> None:
-        self._revoke(keys=[f"{self.prefix}handover-of:{code}"], args=[self._handover()])
+        self._revoke(keys=[f"{class_key(self.prefix, code)}:handover"], args=[self._handover()])
 
     def take(self, key: str, now: float) -> Taken:
         said, code, masked, expires = self._take(keys=[self._handover(_digest(key))], args=[repr(now)])

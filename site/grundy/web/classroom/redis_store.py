@@ -8,6 +8,7 @@ store tests run against both).
   locked, closes, plan); ``…:class:<code>:members``: a hash, student → nickname;
   ``…:class:<code>:round:<n>``: a hash of round ``n``'s fields; ``…:class:<code>:answers:<n>:<vote>``:
   a hash, student → their answer (JSON), so one student has one answer per vote by construction.
+- ``…:class:<code>:driver`` and ``…:class:<code>:handover``: :mod:`.redis_driving`'s.
 - ``grundy:classes``: a sorted set, code → its expiry (what :meth:`~RedisClassStore.open_classes`
   counts and :meth:`~RedisClassStore.purge` cleans).
 - ``grundy:try:<key>``: a sorted set of one limit's attempts, scored by their time (the sliding
@@ -15,7 +16,7 @@ store tests run against both).
 
 **Atomic steps.** Every change that checks and writes (joining: not locked, not full; answering:
 a member, the round's vote open and before its deadline; opening a round: the next number;
-counting an attempt) is one Lua script, which Redis runs with nothing in between, whichever app
+counting an attempt) is one Lua script (:mod:`.redis_scripts`), which Redis runs with nothing in between, whichever app
 server sent it. A script never creates a class's key when the class is gone.
 
 **Expiry.** Every key of a class expires (Redis TTL) when the class's hash does, :data:`LIFETIME`
@@ -41,6 +42,7 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from grundy.web.classroom import redis_scripts as scripts
 from grundy.web.classroom.store import (JOIN_LIMIT, LIFETIME, MAX_DETAIL, MAX_MEMBERS, MAX_MOVE, MAX_NICKNAME, MAX_PLAN, MAX_ROUNDS,
                                         MAX_RULE, MAX_VIEW, MAX_VOTES, OUTCOME, WINDOW, Answer, Ballot, Joined, Room, Round, digest,
                                         new_code)
@@ -49,130 +51,6 @@ PREFIX = "grundy:"
 SCHEMES = ("redis", "rediss", "unix")
 TIMEOUT = 5.0  # seconds a command may take before the request fails (no request waits longer on the store)
 
-# Give key K (made for the class KEYS[1]) the class's remaining time to live.
-_SAME_TTL = """
-local function same_ttl(k)
-  local ttl = redis.call('PTTL', KEYS[1])
-  if ttl > 0 then redis.call('PEXPIRE', k, ttl) end
-end
-"""
-_CREATE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'secret', ARGV[1], 'created', ARGV[2], 'expires', ARGV[3], 'version', 1, 'view', '', 'round', 0,
-           'phase', 'idle', 'locked', 0, 'closes', '', 'plan', '')
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[5])
-return 1
-"""
-_CLOSE_DUE = """
-local phase, closes = unpack(redis.call('HMGET', KEYS[1], 'phase', 'closes'))
-if phase == 'open' and closes and closes ~= '' and tonumber(closes) <= tonumber(ARGV[1]) then
-  redis.call('HSET', KEYS[1], 'phase', 'closed', 'closes', '')
-  redis.call('HINCRBY', KEYS[1], 'version', 1)
-end
-return 1
-"""
-_SET_CHANGED = """
-local was = redis.call('HGET', KEYS[1], ARGV[1])
-if not was or was == ARGV[2] then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('HINCRBY', KEYS[1], 'version', 1)
-return 1
-"""
-_OPEN_ROUND = _SAME_TTL + """
-local n = redis.call('HGET', KEYS[1], 'round')
-if not n then return 0 end
-n = math.min(tonumber(n) + 1, tonumber(ARGV[12]))
-local r = KEYS[1] .. ':round:' .. n
-redis.call('DEL', r)
-for v = 1, tonumber(ARGV[13]) do redis.call('DEL', KEYS[1] .. ':answers:' .. n .. ':' .. v) end
-redis.call('HSET', r, 'game', ARGV[1], 'level', ARGV[2], 'seed', ARGV[3], 'position', ARGV[4], 'truth', ARGV[5], 'revealed', 0,
-           'rule', ARGV[6], 'kind', ARGV[7], 'typed', ARGV[8], 'vote', 1, 'line', ARGV[9], 'detail', ARGV[10])
-same_ttl(r)
-redis.call('HSET', KEYS[1], 'round', n, 'phase', 'open', 'closes', ARGV[11])
-redis.call('HINCRBY', KEYS[1], 'version', 1)
-return n
-"""
-_CLOSE = """
-if redis.call('HGET', KEYS[1], 'phase') ~= 'open' then return 0 end
-if ARGV[1] == '' then redis.call('HSET', KEYS[1], 'phase', 'closed', 'closes', '')
-else redis.call('HSET', KEYS[1], 'closes', ARGV[1]) end
-redis.call('HINCRBY', KEYS[1], 'version', 1)
-return 1
-"""
-_REVOTE = """
-local phase, n = unpack(redis.call('HMGET', KEYS[1], 'phase', 'round'))
-if phase ~= 'open' and phase ~= 'closed' then return 0 end
-local r = KEYS[1] .. ':round:' .. n
-local revealed, vote = unpack(redis.call('HMGET', r, 'revealed', 'vote'))
-if not vote or revealed ~= '0' or tonumber(vote) >= tonumber(ARGV[2]) then return 0 end
-vote = tonumber(vote) + 1
-redis.call('HSET', r, 'vote', vote)
-redis.call('HSET', KEYS[1], 'phase', 'open', 'closes', ARGV[1])
-redis.call('HINCRBY', KEYS[1], 'version', 1)
-return vote
-"""
-_REVEAL = """
-local phase, n = unpack(redis.call('HMGET', KEYS[1], 'phase', 'round'))
-if not phase then return 0 end
-local r = KEYS[1] .. ':round:' .. n
-if redis.call('EXISTS', r) == 1 then redis.call('HSET', r, 'revealed', 1) end
-if phase == 'open' or phase == 'closed' then
-  redis.call('HSET', KEYS[1], 'phase', 'revealed', 'closes', '')
-  redis.call('HINCRBY', KEYS[1], 'version', 1)
-end
-return 1
-"""
-_END = """
-local phase = redis.call('HGET', KEYS[1], 'phase')
-if not phase or phase == 'ended' then return 0 end
-redis.call('HSET', KEYS[1], 'phase', 'ended')
-redis.call('HINCRBY', KEYS[1], 'version', 1)
-return 1
-"""
-_ANSWER = _SAME_TTL + """
-local phase, n, closes = unpack(redis.call('HMGET', KEYS[1], 'phase', 'round', 'closes'))
-if phase ~= 'open' or n ~= ARGV[1] then return 0 end
-if closes and closes ~= '' and ARGV[4] ~= '' and tonumber(closes) <= tonumber(ARGV[4]) then return 0 end
-if redis.call('HEXISTS', KEYS[1] .. ':members', ARGV[2]) == 0 then return 0 end
-local vote = redis.call('HGET', KEYS[1] .. ':round:' .. n, 'vote')
-if not vote then return 0 end
-local a = KEYS[1] .. ':answers:' .. n .. ':' .. vote
-redis.call('HSET', a, ARGV[2], ARGV[3])
-same_ttl(a)
-return 1
-"""
-_JOIN = _SAME_TTL + """
-local m = KEYS[1] .. ':members'
-if redis.call('HEXISTS', m, ARGV[1]) == 1 then return 'already' end
-local phase, locked = unpack(redis.call('HMGET', KEYS[1], 'phase', 'locked'))
-if not phase or phase == 'ended' then return 'ended' end
-if locked == '1' then return 'locked' end
-if redis.call('HLEN', m) >= tonumber(ARGV[2]) then return 'full' end
-redis.call('HSET', m, ARGV[1], '')
-same_ttl(m)
-return 'joined'
-"""
-_NAME = """
-local m = KEYS[1] .. ':members'
-if redis.call('HEXISTS', m, ARGV[1]) == 0 then return 0 end
-redis.call('HSET', m, ARGV[1], ARGV[2])
-return 1
-"""
-_SET_PLAN = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], 'plan', ARGV[1])
-return 1
-"""
-# KEYS[1]: the attempts' sorted set. ARGV: now, the window's start (older attempts go; computed
-# in Python, as Lua's numbers print with 14 digits), the limit, this attempt's member, the window.
-_ALLOW = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-redis.call('EXPIRE', KEYS[1], ARGV[5])
-return 1
-"""
 _ROOM_FIELDS = ("created", "expires", "version", "view", "round", "phase", "locked", "closes")
 
 
@@ -217,6 +95,11 @@ def connect(url: str) -> redis.Redis:
                                 health_check_interval=30, retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 1, (redis.ConnectionError,)))
 
 
+def class_key(prefix: str, code: str) -> str:
+    """The class's hash; every other key of the class starts with it (and a colon)."""
+    return f"{prefix}class:{code}"
+
+
 def _float(text: str | None) -> float | None:
     return None if text is None or text == "" else float(text)
 
@@ -244,13 +127,13 @@ class RedisClassStore:
         self.prefix = prefix
         self.index = f"{prefix}classes"
         run = client.register_script  # EVALSHA, loading the script again after a Redis restart
-        self._create, self._close_due, self._set_changed = run(_CREATE), run(_CLOSE_DUE), run(_SET_CHANGED)
-        self._open_round, self._close, self._revote, self._reveal, self._end = (run(_OPEN_ROUND), run(_CLOSE), run(_REVOTE),
-                                                                                run(_REVEAL), run(_END))
-        self._answer, self._join, self._name, self._set_plan, self._allow = run(_ANSWER), run(_JOIN), run(_NAME), run(_SET_PLAN), run(_ALLOW)
+        self._create, self._close_due, self._set_changed = run(scripts.CREATE), run(scripts.CLOSE_DUE), run(scripts.SET_CHANGED)
+        self._open_round, self._close, self._revote = run(scripts.OPEN_ROUND), run(scripts.CLOSE), run(scripts.REVOTE)
+        self._reveal, self._end, self._answer = run(scripts.REVEAL), run(scripts.END), run(scripts.ANSWER)
+        self._join, self._name, self._set_plan, self._allow = run(scripts.JOIN), run(scripts.NAME), run(scripts.SET_PLAN), run(scripts.ALLOW)
 
     def _key(self, code: str) -> str:
-        return f"{self.prefix}class:{code}"
+        return class_key(self.prefix, code)
 
     def _call(self, script: Any, code: str, *args: object) -> Any:
         return script(keys=[self._key(code)], args=[_arg(a) for a in args])
@@ -417,8 +300,9 @@ class RedisClassStore:
             numbers = self._numbers(code)
             with self.client.pipeline(transaction=True) as pipe:
                 pipe.zrem(self.index, code)
-                pipe.delete(key, f"{key}:members", *(f"{key}:round:{n}" for n in range(1, numbers + 1)),
-                            *(f"{key}:answers:{n}:{v}" for n in range(1, numbers + 1) for v in range(1, MAX_VOTES + 1)))
+                rounds = range(1, numbers + 1)
+                pipe.delete(key, f"{key}:members", f"{key}:driver", f"{key}:handover", *(f"{key}:round:{n}" for n in rounds),
+                            *(f"{key}:answers:{n}:{v}" for n in rounds for v in range(1, MAX_VOTES + 1)))
                 purged += int(pipe.execute()[0])  # counted once, by the server whose ZREM removed it
         cutoff = repr(now - WINDOW)
         with self.client.pipeline(transaction=False) as pipe:
@@ -439,4 +323,4 @@ def _arg(value: object) -> str | int:
     return cast(str | int, value)
 
 
-__all__ = ["PREFIX", "RedisClassStore", "check_url", "connect"]
+__all__ = ["PREFIX", "RedisClassStore", "check_url", "class_key", "connect"]
