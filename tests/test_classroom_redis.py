@@ -23,6 +23,7 @@ from grundy.web.classroom.sqlite_store import SQLiteClassStore
 from grundy.web.classroom.store import LIFETIME, WINDOW, Answer, ClassStore
 from tests.redis_server import redis_server
 from tests.stores import held, module_of
+from tests.test_classroom import joined, start
 
 T0 = 1_700_000_000.0
 
@@ -208,3 +209,22 @@ def test_a_test_redis_server_answers_and_leaves_nothing_behind() -> None:
         assert not server.folder.exists()
         with pytest.raises(ProcessLookupError):
             os.kill(server.pid, 0)
+
+
+# ------------------------------------------------------------------ Redis gone quiet
+
+
+def test_a_redis_gone_quiet_mid_class_is_said_plainly_with_a_503() -> None:
+    """The Redis stops while a class runs: its pages answer 503 with words in the reader's
+    language (and when to ask again), never a 500; the start-up check is not the only one."""
+    with redis_server() as server:
+        app = create_app({"TESTING": True, "GRUNDY_CLASSES_PER_ADDRESS": 1000, STORE_SETTING: server.url})
+        teacher, code = start(app)
+        student = joined(app, code)
+        assert student.get(f"/class/{code}").status_code == 200
+    for client, path, says in [(student, f"/class/{code}", "is not answering. Wait a moment, then reload this page."),
+                               (teacher, f"/class/{code}/teach/live", "is not answering."),
+                               (student, f"/zh/class/{code}", "保存课堂数据的服务器暂时没有响应")]:
+        r = client.get(path)
+        assert r.status_code == 503 and says in r.text and r.headers["Retry-After"] == "5", (path, r.status_code)
+    assert student.get("/").status_code == 200  # the rest of the site never needed the store

@@ -31,14 +31,23 @@
 what they show (static/js/grundy/live.js, :mod:`.etags`); an unchanged class answers 304 from one indexed
 read of the store. With JavaScript off, the pages are plain forms and a "Refresh" link.
 
+**Where classes are kept** (:func:`stores`): ``GRUNDY_CLASS_STORE`` unset or empty, in one
+SQLite file (:mod:`.sqlite_store`, :mod:`.driving`), shared by the workers of one machine; a
+Redis address, in that Redis (:mod:`.redis_store`, :mod:`.redis_driving`), shared by app servers
+on several machines, with the limits counted through it, so every server enforces the same
+numbers. A Redis that stops answering mid-class makes the classroom's pages say so (503).
+
 The routes (:mod:`.routes`) only read, ask and render.
 """
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, render_template, url_for
+
+from grundy.i18n import N_, _
 
 from grundy.web.classroom import screen as _screen  # noqa: F401  (its routes join the blueprint)
 from grundy.web.classroom import voting as _voting  # noqa: F401  (its routes join the blueprint)
@@ -57,7 +66,7 @@ STORE_FORMS = "empty for SQLite (GRUNDY_CLASS_DB), redis://host:6379/0, rediss:/
 
 def _shown(url: str) -> str:
     """A store's address as an error message may show it: never its password, at most 80 characters."""
-    scheme, _, rest = url.partition("://")
+    scheme, _sep, rest = url.partition("://")
     at = rest.rfind("@", 0, rest.find("/") if "/" in rest else len(rest))
     return repr((f"{scheme}://…@{rest[at + 1:]}" if at >= 0 else url)[:80])
 
@@ -71,6 +80,8 @@ def stores(app: Flask, instance: Path) -> tuple[ClassStore, Driving]:
     if not url:
         path = Path(app.config.get("CLASS_DB") or os.environ.get("GRUNDY_CLASS_DB") or instance / "classes.sqlite3")
         return SQLiteClassStore(path), DrivingStore(path)  # the projection shown, and hand-over keys (.driving)
+    import redis
+
     from grundy.web.classroom import redis_driving, redis_store  # only a server that uses Redis imports its client
 
     problem = redis_store.check_url(url)
@@ -81,7 +92,21 @@ def stores(app: Flask, instance: Path) -> tuple[ClassStore, Driving]:
         client.ping()
     except Exception as error:  # noqa: BLE001  (refused, no such socket, a password wanted: all stop the start)
         raise RuntimeError(f"{STORE_SETTING}={_shown(url)}: no Redis answers there ({type(error).__name__}: {error})") from error
+    # Redis gone quiet mid-class (restarted, its machine down): the page says so, 503, never a 500
+    app.register_error_handler(redis.ConnectionError, _unreachable)
+    app.register_error_handler(redis.TimeoutError, _unreachable)
     return redis_store.RedisClassStore(client), redis_driving.RedisDrivingStore(client)
+
+
+LOG = logging.getLogger(__name__)
+
+
+def _unreachable(error: Exception) -> tuple[str, int, dict[str, str]]:
+    """The class store did not answer in time: a page that says so (the next poll or reload tries again)."""
+    LOG.warning("the class store did not answer: %s", error)
+    links = [(N_("Join a class"), url_for("classroom.join")), (N_("Run a live class"), url_for("classroom.new"))]
+    message = _("The server that keeps the live classes is not answering. Wait a moment, then reload this page.")
+    return render_template("error.html", title=N_("Live classes are unavailable"), message=message, links=links), 503, {"Retry-After": "5"}
 
 
 def register(app: Flask, instance: Path) -> None:

@@ -50,6 +50,7 @@ from grundy.web.classroom.store import (JOIN_LIMIT, LIFETIME, MAX_DETAIL, MAX_ME
 PREFIX = "grundy:"
 SCHEMES = ("redis", "rediss", "unix")
 TIMEOUT = 5.0  # seconds a command may take before the request fails (no request waits longer on the store)
+CONNECT_TIMEOUT = 2.0  # seconds to reach the Redis (a machine that is down: the page says so within about twice this)
 
 _ROOM_FIELDS = ("created", "expires", "version", "view", "round", "phase", "locked", "closes")
 
@@ -88,10 +89,10 @@ def check_url(url: str) -> str | None:
 
 def connect(url: str) -> redis.Redis:
     """A client for the Redis at ``url`` (checked by :func:`check_url`): one pool of connections per
-    process (redis-py opens new ones after a fork), commands bounded by :data:`TIMEOUT`, and one
-    retry only when the connection was lost before a command was sent (a command that timed out
-    may have run: never sent twice)."""
-    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT,
+    process (redis-py opens new ones after a fork), commands bounded by :data:`TIMEOUT` and
+    connecting by :data:`CONNECT_TIMEOUT`, and one retry only when the connection was lost before
+    a command was sent (a command that timed out may have run: never sent twice)."""
+    return redis.Redis.from_url(url, decode_responses=True, socket_timeout=TIMEOUT, socket_connect_timeout=CONNECT_TIMEOUT,
                                 health_check_interval=30, retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 1, (redis.ConnectionError,)))
 
 

@@ -1,15 +1,17 @@
 """Where a live class keeps its state: the one small interface every store implements
 (:class:`ClassStore`), what it holds (:class:`Room`, :class:`Round`, :class:`Answer`), the limits
-it keeps, and the class codes. The store in use is :class:`~.sqlite_store.SQLiteClassStore`, a
-file under ``instance/`` shared by every gunicorn worker and thread.
+it keeps, and the class codes. Two stores implement it: :class:`~.sqlite_store.SQLiteClassStore`,
+a file under ``instance/`` shared by every gunicorn worker and thread of one machine (the
+default), and :class:`~.redis_store.RedisClassStore`, one Redis shared by app servers on several
+machines; ``GRUNDY_CLASS_STORE`` chooses (:func:`grundy.web.classroom.stores`). The store tests
+run against both.
 
 A class is keyed by its code. What students see (the projected view, the round, its phase)
 changes its ``version``, which the students' polls compare (their ETag); answers change only the
 count the projector shows, so 40 answers do not make 40 phones download the page again.
 
-Nothing here imports Flask: a store is plain Python, so a shared store for several machines
-(Redis, say: a hash per class, a set per round's voters with SADD for the one-vote rule, EXPIRE
-for the 12 hours) can stand beside the SQLite one behind the same methods, in a module of its own.
+Nothing here imports Flask: a store is plain Python, each in a module of its own behind the same
+methods.
 
 All times are seconds since the epoch, passed in by the caller, so the tests can move the clock.
 
