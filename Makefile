@@ -36,10 +36,11 @@ chromium:  ## the browser tests drive Debian's Chromium
 	  fi; \
 	fi
 
-servers:  ## the store and multi-server tests start Debian's redis-server and nginx themselves (neither runs as a service)
+servers:  ## the store and multi-server tests start Debian's redis-server and nginx themselves (neither runs as a service; openssl makes nginx's test certificate)
 	@missing=""; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
@@ -73,6 +74,7 @@ bench: $(STAMP)  ## benchmarks (not tests); figures go in closing notes
 	$(BIN)/python bench/classroom.py
 	$(BIN)/python bench/restart.py
 	$(BIN)/python bench/stuffing.py
+	$(BIN)/python bench/multi_server.py
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .hypothesis
