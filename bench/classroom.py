@@ -116,7 +116,7 @@ class Browser:
         for attempt in (1, 2):
             reused = self.conn is not None
             if self.conn is None:
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+                self.conn = self._connect()
             start = time.monotonic()
             try:
                 self.conn.request(method, path, body=body, headers=sent)
@@ -133,6 +133,10 @@ class Browser:
                 self.close()
             return response.status, response, decode(response, data), seconds
         raise AssertionError("unreachable")
+
+    def _connect(self) -> http.client.HTTPConnection:
+        """A new connection (bench/multi_server.py's browsers make an HTTPS one, to nginx)."""
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
 
     def _keep(self, response: http.client.HTTPResponse) -> None:
         for cookie in response.headers.get_all("Set-Cookie") or []:
@@ -498,9 +502,12 @@ class Result:
     others: float = 0.0  # cores busy with other work on this machine meanwhile (see Others)
 
 
-def with_class(server: subprocess.Popen[bytes], port: int, seconds: int, transport: str) -> Result:
-    """The class load (``transport``: "polling" or "sse"), and wrk meanwhile."""
-    teacher = Browser(port)
+def with_class(server: subprocess.Popen[bytes] | list[subprocess.Popen[bytes]], port: int, seconds: int, transport: str,
+               browser: Callable[[int], Browser] = Browser, base: str = "", pids: list[int] | None = None) -> Result:
+    """The class load (``transport``: "polling" or "sse"), and wrk meanwhile. bench/multi_server.py
+    passes its servers (``server``: every process it started), its ``browser`` (HTTPS), nginx's
+    ``base`` address for wrk and the ``pids`` whose CPU and threads are measured (else the workers)."""
+    teacher = browser(port)
     teacher.request("GET", "/class/new")  # the start page: its form's token comes with its cookie
     status, response, _, _ = teacher.request("POST", "/class/new")
     location = response.getheader("Location", "")
@@ -515,13 +522,13 @@ def with_class(server: subprocess.Popen[bytes], port: int, seconds: int, transpo
     for _ in range(FOLLOWERS):
         mine: list[tuple[int, float]] = []
         klass.seen.append(mine)
-        threads.append(threading.Thread(target=follow, args=(klass, Browser(port), mine), daemon=True))
-    threads += [threading.Thread(target=answerer, args=(klass, Browser(port)), daemon=True) for _ in range(ANSWERERS)]
-    projector = Browser(port)
+        threads.append(threading.Thread(target=follow, args=(klass, browser(port), mine), daemon=True))
+    threads += [threading.Thread(target=answerer, args=(klass, browser(port)), daemon=True) for _ in range(ANSWERERS)]
+    projector = browser(port)
     projector.cookies = dict(teacher.cookies)  # the instructor's browser opened it: the same session
     threads.append(threading.Thread(target=screen, args=(klass, projector), daemon=True))
     teaching = threading.Thread(target=instructor, args=(klass, teacher), daemon=True)
-    pids = workers(server)
+    pids = pids if pids is not None else workers(server if isinstance(server, subprocess.Popen) else server[0])
     most = [0] * len(pids)
     sampling = threading.Event()
 
@@ -544,7 +551,7 @@ def with_class(server: subprocess.Popen[bytes], port: int, seconds: int, transpo
         time.sleep(WARM_UP)
         result.cpu_alone = (cpu_seconds(pids) - cpu) / (time.monotonic() - measured_from)
         result.connections = connections(pids, port)
-        base = f"http://127.0.0.1:{port}"
+        base = base or f"http://127.0.0.1:{port}"
         result.wrk = {page: wrk(base + page, seconds) for page in PAGES}
         result.others = others.cores()
     finally:
@@ -639,14 +646,15 @@ class Others:
     """How much CPU the machine spent, from now on, on work other than the server, this script
     and its wrk runs (in cores): on 2 shared cores, other work shows in every p99."""
 
-    def __init__(self, server: subprocess.Popen[bytes]) -> None:
-        self.server = server
+    def __init__(self, server: subprocess.Popen[bytes] | list[subprocess.Popen[bytes]]) -> None:
+        self.servers = [server] if isinstance(server, subprocess.Popen) else server
         self.start = self._sample()
 
     def _sample(self) -> tuple[float, float, float]:
         numbers = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
         machine = (sum(numbers) - numbers[3] - numbers[4]) / os.sysconf("SC_CLK_TCK")
-        ours = cpu_seconds(descendants(self.server.pid)) + sum(os.times()[:4])  # wrk: a waited-for child
+        ours = (sum(cpu_seconds(descendants(server.pid)) for server in self.servers)
+                + sum(os.times()[:4]))  # wrk: a waited-for child
         return time.monotonic(), machine, ours
 
     def cores(self) -> float:
