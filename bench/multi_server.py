@@ -210,9 +210,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         cases = {
-            "1 srv SQLite": single(seconds, folder),
-            "nginx 1 SQLite": proxied("nginx, one server, SQLite", 1, False, seconds, folder),
-            "nginx 2 Redis": proxied("nginx, two servers, Redis", 2, True, seconds, folder),
+            "direct SQLite": single(seconds, folder),
+            "nginx1 SQLite": proxied("nginx, one server, SQLite", 1, False, seconds, folder),
+            "nginx2 Redis": proxied("nginx, two servers, Redis", 2, True, seconds, folder),
         }
     results: dict[str, room.Result] = {}
     for name, figures in cases.items():

@@ -80,6 +80,11 @@ class Browser:
         return self._kept(self.client.post(path, form, headers))
 
 
+def served_by_last(front: Front) -> list[str]:
+    """The app servers nginx tried for the last proxied answer."""
+    return [part.strip() for part in front.upstreams[-1].split(",")]
+
+
 def served_by(answer: Answer) -> list[str]:
     """The app servers nginx tried for this answer, in order (one, unless one refused it)."""
     return [part.strip() for part in (answer.header("X-Upstream") or "").split(",") if part.strip()]
@@ -182,22 +187,22 @@ def test_a_class_across_two_app_servers_behind_nginx(two_servers: tuple[Site, re
     plain = Client(unix=Path(running.front.http.removeprefix("unix:"))).get("/lessons/nim")
     assert (plain.status, plain.header("Location")) == (301, f"https://{NAME}/lessons/nim")
 
-    # A stops in the middle of the class (gunicorn's graceful stop); the class goes on on B.
+    # A stops in the middle of the class (gunicorn's graceful stop), its turn next: the post that
+    # opens the next round is refused by A before it was sent, and nginx gives it to B.
     before = summary(teacher, code)
+    front.next_on(a)
     a.stop()
     mark = len(front.upstreams)
-    after = summary(teacher, code)
-    assert after == before and len(after) == 1
     second, _ = open_round(teacher, code)
     assert second == first + 1
+    assert served_by_last(front) == [a.address, b.address]
     answer(phone, code, second, "N")
     join(late, code)
     answer(late, code, second, "P")
     assert teacher.post(f"/class/{code}/reveal", {}, HX).status == 200
     rows = summary(teacher, code)
-    assert len(rows) == 2 and rows[0] == before[0]
+    assert len(rows) == 2 and rows[0] == before[0] and len(before) == 1
     assert (rows[1]["answered"], rows[1]["said P"], rows[1]["said N"], rows[1]["revealed"]) == ("2", "1", "1", "yes")
     stopped_since = front.upstreams[mark:]
     assert all(u.split(",")[-1].strip() == b.address for u in stopped_since)
-    assert any(a.address in u for u in stopped_since), "nginx never tried the stopped server: nothing was tested"
 
