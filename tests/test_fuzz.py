@@ -81,6 +81,10 @@ READS = {
     ("GET", "/join"): {"code"},
     ("GET", "/take"): {"key"},
     ("POST", "/take"): {"key", "csrf_token"},
+    # a student's forms (grundy.web.classroom.routes.answer, .voting.name): their own fields, the
+    # exploring flag and the CSRF token, of the 33 keys a class's routes are offered
+    ("POST", "/class/{live}/answer"): {"round", "says", "after", "explore", "csrf_token"},
+    ("POST", "/class/{live}/name"): {"nickname", "csrf_token"},
 }
 
 
