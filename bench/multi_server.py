@@ -1,17 +1,19 @@
 """bench/classroom.py's live class through nginx, two app servers and Redis, beside the single
 server with SQLite, in one run (a benchmark, not a test).
 
-Three cases, each with its own baseline (wrk alone) just before its class, all on this machine:
+Four cases, each with its own baseline (wrk alone) just before its class, all on this machine:
 
 - **one server, SQLite**: `make run` asked directly (bench/classroom.py's polling case);
 - **nginx, one server, SQLite**: the same server behind nginx with deploy/'s site over HTTPS
   (tests/servers.py starts both as tests/test_multi_server.py does): what nginx and TLS cost;
+- **nginx, one server, Redis**: the same with the class store in a redis-server of the bench's
+  own (GRUNDY_CLASS_STORE): what Redis costs;
 - **nginx, two servers, Redis**: two app servers sharing a redis-server of the bench's own
-  (GRUNDY_CLASS_STORE) behind the same nginx: the set-up of several machines, here on one.
+  behind the same nginx: the set-up of several machines, here on one.
 
 The class is bench/classroom.py's (its functions, unchanged: 60 followers, 60 answerers, the
 instructor, the room's screen, wrk on ``GET /`` and a lesson), its browsers speaking HTTPS to
-nginx. Both app servers share this machine's 2 cores, so the third case shows the cost of the
+nginx. Both app servers share this machine's 2 cores, so the last case shows the cost of the
 set-up, not the capacity of two machines: that is the capacity model in the closing note, from the
 per-request figures printed at the end (the serving processes' CPU per class request, Redis's
 commands, CPU and memory per class).
@@ -71,7 +73,7 @@ class Figures:
     seconds: float  # how long the class ran (with_class's whole call)
     redis: dict[str, Any] | None = None
     troubles: list[str] | None = None
-    polls: dict[str, tuple[float, float]] | None = None
+    polls: dict[str, tuple[float, dict[str, float]]] | None = None
 
 
 def warm(browser: type[room.Browser], port: int, base: str, servers: list[Any], times: int) -> None:
@@ -111,7 +113,7 @@ def single(seconds: int, folder: Path) -> Figures:
         result, baseline, took = measure("one server, SQLite", [server], port, base, seconds, room.Browser,
                                          room.workers(server), [server])
         room.settle(server)
-        polls = poll_cost(room.Browser, port, base, room.workers(server), seconds)
+        polls = poll_cost(room.Browser, port, base, {"app": room.workers(server)}, seconds)
     finally:
         room.stop(server)
     return Figures(result, baseline, took, troubles=room.log_troubles(log), polls=polls)
@@ -138,8 +140,9 @@ def proxied(label: str, servers: int, use_redis: bool, seconds: int, folder: Pat
         apps = [app.process for app in running.apps]
         processes: list[Any] = [*apps, running.front.process] + ([Pid(redis_pid)] if redis_pid else [])
         # measured: every app server's workers, nginx's worker, and redis-server
-        pids = [pid for app in apps for pid in room.workers(app)] + room.workers(running.front.process)
-        pids += [redis_pid] if redis_pid else []
+        groups = {"app": [pid for app in apps for pid in room.workers(app)], "nginx": room.workers(running.front.process)}
+        groups |= {"redis": [redis_pid]} if redis_pid else {}
+        pids = [pid for group in groups.values() for pid in group]
         warm(browser, port, base, apps, servers)
         store = redis.Redis.from_url(url) if url else None
         before = _redis_figures(store) if store else None
@@ -156,16 +159,18 @@ def proxied(label: str, servers: int, use_redis: bool, seconds: int, folder: Pat
             store.close()
         for app in apps:
             room.settle(app)
-        figures.polls = poll_cost(browser, port, base, pids, seconds)
+        figures.polls = poll_cost(browser, port, base, groups, seconds)
         figures.troubles = [line for app in running.apps for line in room.log_troubles(app.log)]
     return figures
 
 
-def poll_cost(browser: type[room.Browser], port: int, base: str, pids: list[int], seconds: int) -> dict[str, tuple[float, float]]:
+def poll_cost(browser: type[room.Browser], port: int, base: str, groups: dict[str, list[int]], seconds: int
+              ) -> dict[str, tuple[float, dict[str, float]]]:
     """What one student's poll costs the serving processes: wrk asks a class's /live as a phone
     does (its cookie, htmx's header), once holding the live part's ETag (304: nothing changed, the
     common case between two steps) and once without (200: the live part made again, as after a
-    step). Per kind: (requests/s, ms of CPU per request, the serving processes' together)."""
+    step). Per kind: (requests/s, ms of CPU per request of each group of processes: the app
+    servers' workers, nginx's worker, redis-server)."""
     teacher, phone = browser(port), browser(port)
     teacher.request("GET", "/class/new")
     status, response, _, _ = teacher.request("POST", "/class/new")
@@ -178,14 +183,15 @@ def poll_cost(browser: type[room.Browser], port: int, base: str, pids: list[int]
     for kind, extra in (("304", ["-H", f"If-None-Match: {tag}"]), ("200", [])):
         command = ["wrk", "-t2", "-c20", f"-d{seconds}s", "-H", f"Accept-Encoding: {room.ACCEPT_ENCODING}",
                    "-H", f"Cookie: {cookie}", "-H", "HX-Request: true", *extra, f"{base}/class/{code}/live"]
-        cpu = room.cpu_seconds(pids)
+        cpu = {name: room.cpu_seconds(pids) for name, pids in groups.items()}
         out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-        used = room.cpu_seconds(pids) - cpu
+        used = {name: room.cpu_seconds(pids) - cpu[name] for name, pids in groups.items()}
         done = int(re.search(r"(\d+) requests in", out)[1])  # type: ignore[index]
         wrong = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
         if kind == "200" and wrong:
             raise SystemExit(f"the live part was not answered 200: {out}")
-        costs[kind] = (float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1]), 1000 * used / max(1, done))  # type: ignore[index]
+        rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1])  # type: ignore[index]
+        costs[kind] = (rate, {name: 1000 * seconds_used / max(1, done) for name, seconds_used in used.items()})
     return costs
 
 
@@ -212,6 +218,7 @@ def main() -> None:
         cases = {
             "direct SQLite": single(seconds, folder),
             "nginx1 SQLite": proxied("nginx, one server, SQLite", 1, False, seconds, folder),
+            "nginx1 Redis": proxied("nginx, one server, Redis", 1, True, seconds, folder),
             "nginx2 Redis": proxied("nginx, two servers, Redis", 2, True, seconds, folder),
         }
     results: dict[str, room.Result] = {}
@@ -259,8 +266,10 @@ def compare(cases: dict[str, Figures]) -> None:
                   f" {len(r.klass.opened) if r.klass else 0} rounds; used_memory {d['used_memory'] / 2**20:.1f} MiB")
         if figures.polls:
             print(f"  {'':18} one class's /live asked by wrk alone: " + "; ".join(
-                f"{kind}: {rate:.0f} req/s, {ms:.2f} ms of CPU each" for kind, (rate, ms) in figures.polls.items()))
-    print(f"\n(the machine: {os.cpu_count()} CPUs; all three cases share them with this script's 122 browsers and wrk)")
+                f"{kind}: {rate:.0f} req/s, ms of CPU each: {sum(ms.values()):.2f} ("
+                + ", ".join(f"{name} {value:.2f}" for name, value in ms.items()) + ")"
+                for kind, (rate, ms) in figures.polls.items()))
+    print(f"\n(the machine: {os.cpu_count()} CPUs; all four cases share them with this script's 122 browsers and wrk)")
 
 
 if __name__ == "__main__":
