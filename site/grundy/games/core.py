@@ -16,6 +16,9 @@ from grundy.games.moves import NOTHING_LEFT
 from grundy.marks import N_, Phrase
 
 Outcome = Literal["P", "N"]
+# An outcome where a game may go on for ever (a graph with a cycle): D, a draw, is a position from
+# which neither player can force a win. Only games that can last for ever have D-positions.
+Verdict = Literal["P", "N", "D"]
 # gettext's context for the words that name a number or a cell in an error: NP_("what", "a heap")
 # where they are written, Phrase(what, context=WHAT) where the error is raised.
 WHAT = "what"
@@ -312,6 +315,7 @@ __all__ = [
     "Solver",
     "SumGame",
     "Trace",
+    "Verdict",
     "every_sg_steps",
     "mex",
     "misere_outcome",
