@@ -32,6 +32,7 @@ def _component_help() -> str:
     for kind in FAMILIES.values():
         rule = "  ".join(f"{k.option} ({k.help})" for k in kind.rule_keys)
         lines.append(f"  {kind.key:<13} {kind.example:<10} {rule}".rstrip())
+    lines += ["", "A rule option's value may be read from a file: --edges @graph.txt (@- reads standard input)."]
     lines += ["", "\b", "Outcomes use closed forms and accept integers of any size where one is known.",
               "SG values and moves that need a search are bounded, so every command stays fast;",
               "a position beyond a bound gets one line saying which bound. Every winning move",
@@ -85,10 +86,33 @@ def _family(game: str, given: dict[str, str | None]) -> Family[Any]:
         fail(str(error))
 
 
+# A rule option's value may be a file's text, written @PATH (@- is standard input): a graph of
+# 10^5 moves is longer than one argument may be (Linux: 128 KiB). A larger file is refused unread.
+MAX_RULE_FILE = 16 * 1024 * 1024  # bytes
+
+
+def _read_value(value: str) -> str:
+    if not value.startswith("@"):
+        return value
+    path = value[1:]
+    try:
+        if path == "-":
+            text = sys.stdin.read(MAX_RULE_FILE + 1)
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read(MAX_RULE_FILE + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"cannot read {path}: {error}")
+    if len(text) > MAX_RULE_FILE:
+        fail(f"{path} is longer than {MAX_RULE_FILE:,} characters")
+    return text
+
+
 def _given(kwargs: dict[str, Any]) -> dict[str, str | None]:
-    """The rule options given, each read as typed (grundy.numerals.typed: --max ３ is --max 3)."""
+    """The rule options given, each read as typed (grundy.numerals.typed: --max ３ is --max 3),
+    from a file where the value is @PATH."""
     values = {option: kwargs.get(option.lstrip("-").replace("-", "_")) for option in RULE_OPTIONS}
-    return {option: None if value is None else typed(value) for option, value in values.items()}
+    return {option: None if value is None else typed(_read_value(value)) for option, value in values.items()}
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -110,11 +134,17 @@ def as_dict(s: Solution) -> dict[str, Any]:
         out["component_sg"] = s.component_sg
     if s.misere:
         out["misere"] = True
+    if s.drawing_moves is not None:
+        out["drawing_moves"] = [_move_dict(m) for m in s.drawing_moves]
     if s.steps is not None:
         out.update(every=True, steps=s.steps, winning_turn=[_move_dict(m) for m in s.every_turn or []])
     if s.note:
         out["note"] = s.note
     return out
+
+
+WHO = {"N": "the player to move wins", "P": "the player to move loses",
+       "D": "a draw: neither player can force a win, and with best play the game never ends"}
 
 
 def _line(m: WinningMove, count: int) -> str:
@@ -144,12 +174,12 @@ def solve_command(game: str, components: tuple[str, ...], as_json: bool, every: 
         click.echo(json.dumps(as_dict(solution)))
         return
     value = "" if solution.sg is None else f" (SG {solution.sg})"
-    who = "the player to move wins" if solution.outcome == "N" else "the player to move loses"
+    who = WHO[solution.outcome]
     click.echo(f"{game} {' '.join(solution.position)}: {solution.outcome}{value}: {who}")
     if solution.misere:
         click.echo("  misère play: the player who makes the last move loses")
     if solution.component_sg is not None:
-        click.echo(f"  component SG values: {', '.join(map(str, solution.component_sg))}")
+        click.echo(f"  component SG values: {', '.join('none' if g is None else str(g) for g in solution.component_sg)}")
     if solution.steps is not None:
         click.echo(f"  step counts: {', '.join(map(str, solution.steps)) or 'none (no game is left to move in)'}")
     if solution.note:
@@ -162,6 +192,10 @@ def solve_command(game: str, components: tuple[str, ...], as_json: bool, every: 
     if solution.winning_moves:
         click.echo("winning moves:")
         for m in solution.winning_moves:
+            click.echo(_line(m, count))
+    if solution.drawing_moves:
+        click.echo("moves that keep the draw (any other loses):")
+        for m in solution.drawing_moves:
             click.echo(_line(m, count))
 
 

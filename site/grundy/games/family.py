@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from grundy.games.core import WHAT, Action, Game, GameError, Move, Outcome, nim_sum, outcome_of
+from grundy.games.core import WHAT, Action, Game, GameError, Move, Outcome, Verdict, nim_sum, outcome_of
 from grundy.marks import N_, NP_, GameName, Phrase, quoted
 from grundy.numerals import digit_limit, foreign_digit, is_numeral, read_whole
 
@@ -266,6 +266,17 @@ class Family(ABC, Generic[C]):
         as a sum, which its moves are not (a bug in the caller, not a person's typing)."""
         if not self.is_sum and len(position) != 1:
             raise AssertionError(f"{self.key} is not a sum: a position is one component, got {len(position)}")
+
+    def sum_verdict(self, position: tuple[C, ...]) -> Verdict:
+        """P, N, or D: a draw, where play may go on for ever and neither player can force a win.
+        Only a family whose games can last for ever (a graph with a cycle) says D, and its
+        :meth:`sum_outcome` refuses a draw; for the others this is :meth:`sum_outcome`."""
+        return self.sum_outcome(position)
+
+    def values_known(self, position: tuple[C, ...]) -> list[int | None] | None:
+        """Each part's SG value where the sum as a whole has none because some parts have none
+        (a position of a graph that reaches a cycle: None); None where the family says nothing."""
+        return None
 
     def sum_outcome(self, position: tuple[C, ...]) -> Outcome:
         if len(position) == 1:

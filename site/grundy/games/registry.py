@@ -12,6 +12,7 @@ from grundy.games.circle import CircleFamily
 from grundy.games.core import GameError
 from grundy.games.euclid import EuclidFamily
 from grundy.games.family import Family
+from grundy.games.graph_family import GraphFamily
 from grundy.games.kiki import KikiFamily
 from grundy.games.kmultiple import KMultipleFamily
 from grundy.games.marbles import MarblesFamily
@@ -31,7 +32,7 @@ FAMILIES: dict[str, type[Family[Any]]] = {
     for f in (
         BashFamily, SubtractionFamily, NimFamily, MooreFamily, WythoffFamily, KikiFamily, MarblesFamily, BombFamily,
         OctalFamily, GrundysGameFamily, CircleFamily, EuclidFamily, StaircaseFamily, KMultipleFamily,
-        MockTurtlesFamily,
+        MockTurtlesFamily, GraphFamily,
     )
 }
 

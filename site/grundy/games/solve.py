@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any
 
-from grundy.games.core import Action, GameError, Outcome, misere_solver, nim_sum
+from grundy.games.core import Action, GameError, Outcome, Verdict, misere_solver, nim_sum
 from grundy.games.family import Family, FamilyGame
 from grundy.marks import N_
 
@@ -33,14 +33,15 @@ class Solution:
     game: str
     rule: dict[str, str]
     position: list[str]
-    outcome: Outcome
+    outcome: Verdict  # D only for a family whose games can last for ever (a graph with a cycle)
     sg: int | None
     winning_moves: list[WinningMove]  # every one
     misere: bool = False
-    component_sg: list[int] | None = None
+    component_sg: list[int | None] | None = None  # None in it: that part has no SG value (it reaches a cycle)
     note: str | None = None
     every_turn: list[WinningMove] | None = None  # every-SG: the winning turn, a move per game
     steps: list[int] | None = None  # every-SG: each game's step count
+    drawing_moves: list[WinningMove] | None = None  # from a draw: every move that keeps it (any other loses)
 
 
 def solve(family: Family[Any], components: Sequence[str], *, misere: bool = False, every: bool = False) -> Solution:
@@ -60,7 +61,7 @@ def solve(family: Family[Any], components: Sequence[str], *, misere: bool = Fals
         return _every(family, position, shown)
     if misere:
         return _misere(family, position, shown)
-    outcome = family.sum_outcome(position)
+    outcome = family.sum_verdict(position)
     try:
         total = family.sum_grundy(position)
     except GameError:
@@ -68,12 +69,17 @@ def solve(family: Family[Any], components: Sequence[str], *, misere: bool = Fals
             raise
         total = None  # a lone component's outcome may have a closed form beyond its SG value's reach
     values = [family.sg(c) for c in position] if total is not None and len(position) > 1 else None
+    known: list[int | None] | None = list(values) if values is not None else None
+    if known is None and total is None and len(position) > 1:
+        known = family.values_known(position)
     note = None
     try:
         moves = _winning(family, position, total, values)
     except GameError as error:  # the verdict stands; only the list of moves is out of reach
         moves, note = [], f"winning moves not listed: {error}"
-    return Solution(family.key, family.rule(), shown, outcome, total, moves, component_sg=values, note=note)
+    drawing = _drawing(family, position) if outcome == "D" else None
+    return Solution(family.key, family.rule(), shown, outcome, total, moves, component_sg=known, note=note,
+                    drawing_moves=drawing)
 
 
 def _winning(family: Family[Any], position: tuple[Any, ...], total: int | None,
@@ -83,12 +89,18 @@ def _winning(family: Family[Any], position: tuple[Any, ...], total: int | None,
         return [WinningMove(0, a, tuple(map(fmt, parts))) for a, parts in family.winning_moves(position[0])]
     if total is None or values is None:  # not a plain sum (a marble can go home): ask the whole game
         return [WinningMove(m.component, m.action, tuple(map(fmt, m.parts)))
-                for m in family.sum_moves(position) if family.sum_outcome(m.after) == "P"]
+                for m in family.sum_moves(position) if family.sum_verdict(m.after) == "P"]
     if total == 0:
         return []
     return [WinningMove(i, a, tuple(map(fmt, parts)))
             for i, (c, v) in enumerate(zip(position, values))
             for a, parts in family.moves_to_value(c, v ^ total)]
+
+
+def _drawing(family: Family[Any], position: tuple[Any, ...]) -> list[WinningMove]:
+    """From a draw, the moves to a draw: the only ones that do not lose."""
+    return [WinningMove(m.component, m.action, tuple(map(family.format, m.parts)))
+            for m in family.sum_moves(position) if family.sum_verdict(m.after) == "D"]
 
 
 def _misere(family: Family[Any], position: tuple[Any, ...], shown: list[str]) -> Solution:
