@@ -75,6 +75,7 @@ bench: $(STAMP)  ## benchmarks (not tests); figures go in closing notes
 	$(BIN)/python bench/restart.py
 	$(BIN)/python bench/stuffing.py
 	$(BIN)/python bench/multi_server.py
+	$(BIN)/python bench/graph.py
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .hypothesis
