@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from grundy.cli import main
 from grundy.games.core import GameError, Verdict, mex
-from grundy.games.graph import MAX_EDGES, MAX_NAME, MAX_POSITIONS, MAX_TEXT, Analysis, analyse, parse_graph
+from grundy.games.graph import MAX_EDGES, MAX_NAME, MAX_POSITIONS, MAX_TEXT, Analysis, analyse, parse_graph, text_bound
 from grundy.games.graph_sum import MAX_SUM_POSITIONS, PartMove, product_size, solve_sum
 from grundy.games.registry import family
 from grundy.games.solve import solve
@@ -232,6 +232,22 @@ def test_the_bounds_are_checked_before_the_work() -> None:
     edges = " ".join(f"a{i // 400}>b{i % 400}" for i in range(MAX_EDGES + 1))
     with pytest.raises(GameError, match=f"at most {MAX_EDGES:,} moves"):
         parse_graph(edges)
+
+
+def test_a_caller_s_own_smaller_bounds() -> None:
+    """A widget bounds its graphs more tightly: the text's length follows from its bounds."""
+    forty = " ".join(f"p{i}>p{i + 1}" for i in range(39))
+    assert len(parse_graph(forty, max_positions=40, max_edges=60).names) == 40
+    with pytest.raises(GameError, match="at most 39 positions"):
+        parse_graph(forty, max_positions=39, max_edges=60)
+    with pytest.raises(GameError, match="at most 38 moves"):
+        parse_graph(forty, max_positions=40, max_edges=38)
+    with pytest.raises(GameError, match="characters") as long:
+        parse_graph("a" * (text_bound(40, 60) + 1), max_positions=40, max_edges=60)
+    assert long.value.code == "graph-too-long"
+    widest = ", ".join(f"{'a' * MAX_NAME}{i:0>5}"[-MAX_NAME:] + ">" + f"{'b' * MAX_NAME}{i:0>5}"[-MAX_NAME:]
+                       for i in range(60))
+    assert parse_graph(widest + ", " + "c" * MAX_NAME, max_positions=121, max_edges=60).edges == 60
 
 
 def test_an_unknown_position_names_the_graph_s_positions() -> None:

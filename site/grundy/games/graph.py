@@ -51,9 +51,16 @@ from grundy.numerals import foreign_digit
 MAX_NAME = 16  # characters in a position's name
 MAX_POSITIONS = 100_000
 MAX_EDGES = 200_000
-# The longest text read: every move at its longest ("name>name" and a separator), checked before
-# the text is split, so a long paste costs nothing.
-MAX_TEXT = MAX_EDGES * (2 * MAX_NAME + 2)
+
+
+def text_bound(max_positions: int, max_edges: int) -> int:
+    """The longest text read: every move at its longest ("name>name" and a separator such as
+    ", "), and every position written bare too; checked before the text is split, so a long paste
+    costs nothing."""
+    return max_edges * (2 * MAX_NAME + 3) + max_positions * (MAX_NAME + 2)
+
+
+MAX_TEXT = text_bound(MAX_POSITIONS, MAX_EDGES)
 
 ARROWS = str.maketrans({"》": ">", "→": ">"})  # what a Chinese keyboard types for ">", and the arrow
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -98,16 +105,18 @@ class Graph:
         return before
 
 
-def parse_graph(text: str) -> Graph:
-    """A graph from its text form, its bounds checked before the work they bound.
+def parse_graph(text: str, *, max_positions: int = MAX_POSITIONS, max_edges: int = MAX_EDGES) -> Graph:
+    """A graph from its text form, its bounds checked before the work they bound (a widget
+    passes its own, smaller ones: the text's length follows from ``max_edges``).
 
     >>> g = parse_graph("a>b, b>c b》a  d")
     >>> g.names, g.successors, g.text
     (('a', 'b', 'c', 'd'), ((1,), (2, 0), (), ()), 'a>b b>c b>a d')
     """
-    if len(text) > MAX_TEXT:
+    longest = text_bound(max_positions, max_edges)
+    if len(text) > longest:
         raise GameError(N_("a graph is written in at most %(most)s characters; got %(got)s"), "graph-too-long",
-                        most=f"{MAX_TEXT:,}", got=f"{len(text):,}")
+                        most=f"{longest:,}", got=f"{len(text):,}")
     tokens = [t for t in _SEPARATORS.split(text.translate(ARROWS)) if t]
     if not tokens:
         raise GameError(N_("the graph has no positions: write its moves as from>to, e.g. %(example)s"),
@@ -123,8 +132,8 @@ def parse_graph(text: str) -> Graph:
                                " characters; got %(got)s"), "bad-name", most=MAX_NAME, got=quoted(name, MAX_NAME + 4))
         if foreign_digit(name) is not None:
             raise foreign_digits(name)
-        if len(index) >= MAX_POSITIONS:
-            raise GameError(N_("a graph has at most %(most)s positions"), "too-many-positions", most=f"{MAX_POSITIONS:,}")
+        if len(index) >= max_positions:
+            raise GameError(N_("a graph has at most %(most)s positions"), "too-many-positions", most=f"{max_positions:,}")
         found = index[name] = len(index)
         successors.append([])
         return found
@@ -149,8 +158,8 @@ def parse_graph(text: str) -> Graph:
         if move in seen:
             raise GameError(N_("the move %(got)s is written twice; a game has one move from a position to"
                                " another"), "duplicate-move", got=quoted(f"{ends[0]}>{ends[1]}"))
-        if len(seen) >= MAX_EDGES:
-            raise GameError(N_("a graph has at most %(most)s moves"), "too-many-moves", most=f"{MAX_EDGES:,}")
+        if len(seen) >= max_edges:
+            raise GameError(N_("a graph has at most %(most)s moves"), "too-many-moves", most=f"{max_edges:,}")
         seen.add(move)
         successors[v].append(w)
         written.append(token)
@@ -220,18 +229,19 @@ def sg_values(successors: Sequence[Sequence[int]], predecessors: Sequence[Sequen
     ((2, 1, 0, None), (2, 1, 0))
     """
     left = [len(s) for s in successors]
-    value: list[int | None] = [None] * len(successors)
+    value = [0] * len(successors)  # meaningful for the positions in ``order`` only
     queue = deque(v for v in range(len(successors)) if not left[v])
     order: list[int] = []
     while queue:
         v = queue.popleft()
-        value[v] = mex(value[w] for w in successors[v])  # type: ignore[misc]  # every successor's is known
+        value[v] = mex(value[w] for w in successors[v])  # every successor's is known
         order.append(v)
         for u in predecessors[v]:
             left[u] -= 1
             if not left[u]:
                 queue.append(u)
-    return tuple(value), tuple(order)
+    found = set(order)
+    return tuple(g if v in found else None for v, g in enumerate(value)), tuple(order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,9 +291,12 @@ class Analysis:
         names = self.graph.names
         place = {v: i for i, v in enumerate(self.order)}
         draws = [v for v in range(len(names)) if self.outcome[v] == "D"]
-        return [Step(names[v], place.get(v), self.outcome[v], self.reason[v],
-                     None if self.because[v] is None else names[self.because[v]], self.sg[v])  # type: ignore[index]
-                for v in (*self.order, *draws)]
+        steps = []
+        for v in (*self.order, *draws):
+            by = self.because[v]
+            steps.append(Step(names[v], place.get(v), self.outcome[v], self.reason[v],
+                              None if by is None else names[by], self.sg[v]))
+        return steps
 
 
 def analyse(graph: Graph) -> Analysis:
@@ -300,4 +313,4 @@ def analyse(graph: Graph) -> Analysis:
 
 
 __all__ = ["ARROWS", "Analysis", "Graph", "MAX_EDGES", "MAX_NAME", "MAX_POSITIONS", "MAX_TEXT", "Reason", "Retrograde",
-           "Step", "analyse", "parse_graph", "retrograde", "sg_values"]
+           "Step", "analyse", "parse_graph", "retrograde", "sg_values", "text_bound"]

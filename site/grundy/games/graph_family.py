@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
+from grundy.cache import BoundedCache
 from grundy.games.core import Action, GameError, Outcome, Verdict
 from grundy.games.family import Family, RuleKey
 from grundy.games.graph import MAX_EDGES, MAX_NAME, MAX_POSITIONS, Analysis, analyse, parse_graph
@@ -22,7 +23,9 @@ from grundy.marks import N_, quoted
 # beside it), so the move itself has no number.
 GRAPH_MOVE = fixed("graph-move", N_("move along an edge"), N_("moved along an edge"))
 
-SUMS_KEPT = 8  # the sums solved last, whose every reachable position's outcome is kept
+# The sums solved last (a family is shared by every thread that asks for its rule): where one was
+# solved on its product graph, every position it reaches is known too, which its moves ask about.
+SUMS_KEPT = 8
 
 
 class GraphFamily(Family[int]):
@@ -43,7 +46,7 @@ class GraphFamily(Family[int]):
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
         self.graph = analysis.graph
-        self._sums: dict[tuple[int, ...], SumAnalysis] = {}
+        self._sums: BoundedCache[tuple[int, ...], SumAnalysis] = BoundedCache(SUMS_KEPT)
 
     @classmethod
     def from_rule(cls, args: Mapping[str, str]) -> GraphFamily:
@@ -95,16 +98,12 @@ class GraphFamily(Family[int]):
         known = self._sums.get(position)
         if known is not None:
             return known
-        for solved in list(self._sums.values()):
-            if solved.reached is not None and position in solved.reached:
-                verdict = solved.reached[position]
-                return SumAnalysis(tuple((self.analysis, v) for v in position), verdict, None,
+        for key in self._sums.keys():
+            solved = self._sums.get(key)
+            if solved is not None and solved.reached is not None and position in solved.reached:
+                return SumAnalysis(tuple((self.analysis, v) for v in position), solved.reached[position], None,
                                    tuple(self.analysis.sg[v] for v in position), (), ())
-        found = solve_sum([(self.analysis, v) for v in position])
-        if len(self._sums) >= SUMS_KEPT:
-            self._sums.pop(next(iter(self._sums)))
-        self._sums[position] = found
-        return found
+        return self._sums.get_or_compute(position, lambda: solve_sum([(self.analysis, v) for v in position]))
 
     def sum_verdict(self, position: tuple[int, ...]) -> Verdict:
         return self.sum_of(position).outcome
