@@ -3,7 +3,10 @@ unchanged class answers 304 from one indexed read of the store, so 60 phones cos
 (bench/classroom.py measures it against server-sent events)."""
 from __future__ import annotations
 
-from flask import Response, request
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, render_template, request
 
 from grundy.i18n import here as language_code
 from grundy.web.classroom.store import Room
@@ -42,4 +45,13 @@ def not_modified(tag: str) -> Response:
     return tagged(Response(status=304), tag)
 
 
-__all__ = ["held", "not_modified", "screen_tag", "student_tag", "tagged", "teacher_tag"]
+def live_part(tag: str, template: str, context: Callable[[], dict[str, Any]]) -> Response:
+    """A page's live part: 304 while the browser holds ``tag``, else ``template`` rendered with
+    ``context()`` (made only then) and tagged with the tag that context says it shows."""
+    if held(tag):
+        return not_modified(tag)
+    made = context()
+    return tagged(Response(render_template(template, **made), mimetype="text/html"), made["tag"])
+
+
+__all__ = ["held", "live_part", "not_modified", "screen_tag", "student_tag", "tagged", "teacher_tag"]

@@ -144,12 +144,9 @@ def student_live(code: str) -> Response:
     identity.come_in(room)
     sid = identity.student()
     answered = store().answer_of(room.code, room.round, sid) is not None if room.phase in ("open", "closed", "revealed") else False
-    tag = etags.student_tag(room, answered, request.args.get("explore") == "1")
-    if etags.held(tag):
-        return etags.not_modified(tag)
-    context = _student_context(room, request.args.get("explore") == "1")
-    response = Response(render_template("classroom/_student_live.html", **context), mimetype="text/html")
-    return etags.tagged(response, context["tag"])
+    explore = request.args.get("explore") == "1"
+    return etags.live_part(etags.student_tag(room, answered, explore), "classroom/_student_live.html",
+                           lambda: _student_context(room, explore))
 
 
 def _student_context(room: Room, explore: bool) -> dict[str, Any]:
@@ -237,19 +234,20 @@ def teach(code: str) -> Response:
 def teach_live(code: str) -> Response:
     """The console's live part; 304 while nothing it shows has changed."""
     room = identity.teacher_room(code)
-    count = store().count(room.code, room.round) if room.round else 0
-    tag = etags.teacher_tag(room, count, store().members(room.code))
-    if etags.held(tag):
-        return etags.not_modified(tag)
-    context = _teach_context(room)
-    response = Response(render_template("classroom/_teach_live.html", **context), mimetype="text/html")
-    return etags.tagged(response, context["tag"])
+    count, members = counts(room)
+    return etags.live_part(etags.teacher_tag(room, count, members), "classroom/_teach_live.html",
+                           lambda: _teach_context(room, counted=(count, members)))
 
 
-def _teach_context(room: Room, **extra: Any) -> dict[str, Any]:
+def counts(room: Room) -> tuple[int, int]:
+    """The answers to the class's current round and the students joined: what the console and
+    the room's screen show live, and so what their ETags name."""
+    return (store().count(room.code, room.round) if room.round else 0), store().members(room.code)
+
+
+def _teach_context(room: Room, counted: tuple[int, int] | None = None, **extra: Any) -> dict[str, Any]:
     poll = rounds.poll_of(store(), room) if room.round else None
-    count = store().count(room.code, room.round) if room.round else 0
-    members = store().members(room.code)
+    count, members = counted or counts(room)
     context: dict[str, Any] = {
         "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": url_for("classroom.student", code=room.code, _external=True),
         "join_short": join_short(), "local_only": local_only(), "tag": etags.teacher_tag(room, count, members), "members": members,

@@ -27,7 +27,7 @@ from grundy.web.classroom import etags, identity, rounds
 from grundy.web.classroom.identity import store
 from grundy.web.classroom.qr import join_short, qr
 # the question's and the reveal's context, as the console and the phones show them
-from grundy.web.classroom.routes import POLL_MS, bp
+from grundy.web.classroom.routes import POLL_MS, bp, counts
 from grundy.web.classroom.routes import _question_context as question_context
 from grundy.web.classroom.routes import _revealed_context as revealed_context
 from grundy.web.classroom.store import Room
@@ -47,20 +47,16 @@ def screen(code: str) -> Response:
 def screen_live(code: str) -> Response:
     """The screen's live part; 304 while nothing it shows has changed."""
     room = identity.teacher_room(code)
-    count = store().count(room.code, room.round) if room.round else 0
-    tag = etags.screen_tag(room, count, store().members(room.code))
-    if etags.held(tag):
-        return etags.not_modified(tag)
-    context = screen_context(room)
-    response = Response(render_template("classroom/_screen_live.html", **context), mimetype="text/html")
-    return etags.tagged(response, context["tag"])
+    count, members = counts(room)
+    return etags.live_part(etags.screen_tag(room, count, members), "classroom/_screen_live.html",
+                           lambda: screen_context(room, counted=(count, members)))
 
 
-def screen_context(room: Room) -> dict[str, Any]:
-    """What the screen shows of ``room`` now."""
+def screen_context(room: Room, counted: tuple[int, int] | None = None) -> dict[str, Any]:
+    """What the screen shows of ``room`` now (``counted``: its answers and members, when the
+    caller has read them already)."""
     poll = rounds.poll_of(store(), room) if room.round and room.phase in ("open", "closed", "revealed") else None
-    count = store().count(room.code, room.round) if room.round else 0
-    members = store().members(room.code)
+    count, members = counted or counts(room)
     shown = view(room.view) if room.phase != "ended" else None
     context: dict[str, Any] = {
         "room": room, "poll": poll, "count": count, "members": members, "poll_ms": POLL_MS, "refresh_s": REFRESH_S,
