@@ -171,7 +171,7 @@ def poll_cost(browser: type[room.Browser], port: int, base: str, groups: dict[st
     common case between two steps) and once without (200: the live part made again, as after a
     step). Per kind: (requests/s, ms of CPU per request of each group of processes: the app
     servers' workers, nginx's worker, redis-server)."""
-    teacher, phone = browser(port), browser(port)
+    teacher, phone = browser(port, timeout=120), browser(port, timeout=120)  # a server still busy after the class
     teacher.request("GET", "/class/new")
     status, response, _, _ = teacher.request("POST", "/class/new")
     code = (response.getheader("Location") or "").rstrip("/").split("/")[-2]
