@@ -3,6 +3,7 @@ language, the memo keeps the languages apart, the switch and hreflang name the s
 every interface string marked for translation has its Chinese."""
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -83,15 +84,22 @@ def test_a_lesson_not_yet_written_in_chinese_stands_in_english_and_says_so() -> 
     assert client.get("/zh/lessons/nowhere").status_code == 404
 
 
-def test_every_marked_string_has_its_chinese() -> None:
-    """The interface strings marked for translation (templates and Python) each have a Chinese
-    msgstr with the same %(name)s placeholders; a new English string without one fails here.
-    Extracted as babel.cfg says (its keywords too: NP_ with a context, nphrase with a plural)."""
+@functools.cache
+def _extracted() -> dict[tuple[object, str | None], str]:
+    """Every marked message (and its context), with the file it is in: extracted as babel.cfg
+    says (its keywords too: NP_ with a context, nphrase with a plural)."""
     found = {}
     with (SOURCE / "babel.cfg").open(encoding="utf-8") as config:
         method_map, options = parse_mapping_cfg(config)
     for filename, _line, message, _comments, context in extract_from_dir(str(ROOT), method_map, options):
         found[(message, context)] = filename
+    return found
+
+
+def test_every_marked_string_has_its_chinese() -> None:
+    """The interface strings marked for translation (templates and Python) each have a Chinese
+    msgstr with the same %(name)s placeholders; a new English string without one fails here."""
+    found = _extracted()
     catalogue = read_catalogue(sorted((SOURCE / "zh" / "LC_MESSAGES").glob("*.po")), locale="zh", strict=True)
     assert any(context == "what" for _message, context in found) and any(isinstance(m, tuple) for m, _c in found)
     for (message, context), where in found.items():
@@ -103,6 +111,20 @@ def test_every_marked_string_has_its_chinese() -> None:
         assert string, f"{where}: no Chinese for {message!r}"
         assert sorted(set(re.findall(r"%\((\w+)\)[sr]", english))) == sorted(set(re.findall(r"%\((\w+)\)[sr]", string))), message
         assert "fuzzy" not in entry.flags, message
+
+
+def test_every_chinese_entry_is_said_somewhere() -> None:
+    """The other way round: each Chinese entry translates a message the code or a template still
+    marks, so a sentence reworded or removed takes its old Chinese with it (a translator would
+    otherwise keep polishing words no reader sees). A message looked up by a name the extractor
+    does not know (a variable, an alias of gettext) fails here too: write it in a marked call."""
+    found = _extracted()
+    stale = []
+    for path in sorted((SOURCE / "zh" / "LC_MESSAGES").glob("*.po")):
+        for entry in read_catalogue([path], locale="zh", strict=True):
+            if entry.id and (entry.id, entry.context) not in found:
+                stale.append(f"{path.name}: {entry.id!r}")
+    assert stale == []
 
 
 def test_catalogues_compile_at_start_and_again_when_their_source_changes(tmp_path: Path) -> None:

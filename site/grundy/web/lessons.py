@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import NotFound
 
 from grundy.i18n import _
-from grundy.marks import quoted
+from grundy.marks import N_, quoted
 from grundy.lessons import Catalog
 from grundy.lessons.catalog import Lesson, learned
 from grundy.lessons.problems import DIFFICULTIES, Problem, by_lesson, problem_name
@@ -174,4 +174,4 @@ def not_found(error: Exception) -> tuple[str, int]:
     if message == NotFound.description:
         message = _("The requested URL was not found on the server. If you entered the URL manually please check "
                     "your spelling and try again.")
-    return render_template("error.html", title="Not found", message=message), 404
+    return render_template("error.html", title=N_("Not found"), message=message), 404

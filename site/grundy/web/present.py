@@ -20,7 +20,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from markupsafe import Markup
 
 from grundy.i18n import _
-from grundy.marks import quoted
+from grundy.marks import N_, quoted
 from grundy.numerals import typed_fields
 from grundy.lessons.catalog import Lesson
 from grundy.web.lessons import find_lesson
@@ -88,7 +88,7 @@ def _not_presentable(name: str) -> Response:
                     name=quoted(name, 40), names=names)
     else:
         message = _("These widgets can be projected: %(names)s.", names=names)
-    html = render_template("error.html", title="Not found", message=message, links=links)
+    html = render_template("error.html", title=N_("Not found"), message=message, links=links)
     return Response(html, status=404, mimetype="text/html")
 
 

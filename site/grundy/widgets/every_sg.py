@@ -178,10 +178,12 @@ class CellWords:
         """The title and the spoken name of a filled cell of ``steps`` steps (a plural each)."""
         found = self._by_steps.get(steps)
         if found is None:
-            said = self._catalogue.ungettext
+            catalogue = self._catalogue  # ungettext by its own name, where the extractor finds the messages
             found = self._by_steps[steps] = (
-                str(escape(said("(%(x)s, %(y)s): %(o)s, %(num)s step", "(%(x)s, %(y)s): %(o)s, %(num)s steps", steps))),
-                str(escape(said("%(o)s %(num)s step, at (%(x)s, %(y)s)", "%(o)s %(num)s steps, at (%(x)s, %(y)s)", steps))))
+                str(escape(catalogue.ungettext("(%(x)s, %(y)s): %(o)s, %(num)s step", "(%(x)s, %(y)s): %(o)s, %(num)s steps",
+                                               steps))),
+                str(escape(catalogue.ungettext("%(o)s %(num)s step, at (%(x)s, %(y)s)", "%(o)s %(num)s steps, at (%(x)s, %(y)s)",
+                                               steps))))
         return found
 
 

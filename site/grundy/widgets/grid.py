@@ -179,13 +179,12 @@ class CellWords:
 
     @classmethod
     def here(cls) -> CellWords:
-        # gettext without arguments gives the template itself, to be filled with % below
-        def said(text: str) -> str:
-            return str(escape(_(text)))
-
-        named = said("(%(r)s, %(c)s): %(said)s")
-        return cls(said("(%(r)s, %(c)s), not yet filled"), named,
-                   named.replace("%(said)s", said("%(said)s, SG %(value)s")), said("home"), said("W, goes home in one move"))
+        # gettext without arguments gives the template itself, to be filled with % below; each
+        # message is written in its own _() call, where the extractor (babel.cfg) finds it
+        named = str(escape(_("(%(r)s, %(c)s): %(said)s")))
+        return cls(str(escape(_("(%(r)s, %(c)s), not yet filled"))), named,
+                   named.replace("%(said)s", str(escape(_("%(said)s, SG %(value)s")))), str(escape(_("home"))),
+                   str(escape(_("W, goes home in one move"))))
 
 
 @dataclass(frozen=True, slots=True)
