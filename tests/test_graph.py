@@ -45,19 +45,20 @@ def fixpoint(successors: Succ) -> tuple[Verdict, ...]:
     return tuple(label)
 
 
-def reaches_a_cycle(successors: Succ) -> list[bool]:
-    """Whether each position can reach (or is on) a cycle, from reachability sets."""
+def cycles(successors: Succ) -> tuple[list[bool], list[bool]]:
+    """Whether each position is on a cycle, and whether it can reach (or is on) one, from
+    reachability sets."""
     n = len(successors)
     reach = [set(s) for s in successors]  # reachable in one move or more
     for _ in range(n):
         for v in range(n):
             reach[v] |= {x for w in list(reach[v]) for x in reach[w]}
     on_cycle = [v in reach[v] for v in range(n)]
-    return [on_cycle[v] or any(on_cycle[w] for w in reach[v]) for v in range(n)]
+    return on_cycle, [on_cycle[v] or any(on_cycle[w] for w in reach[v]) for v in range(n)]
 
 
 def recursive_sg(successors: Succ) -> list[int | None]:
-    cyclic = reaches_a_cycle(successors)
+    _, cyclic = cycles(successors)
 
     @cache
     def sg(v: int) -> int:
@@ -127,6 +128,8 @@ def test_backward_induction_agrees_with_the_definitions_on_graphs_with_cycles(te
 def test_sg_values_are_the_recursive_mex_where_no_cycle_is_in_reach(text: str) -> None:
     a = analyse(parse_graph(text))
     assert list(a.sg) == recursive_sg(a.graph.successors)
+    assert list(a.on_cycle) == cycles(a.graph.successors)[0]
+    assert all(a.sg[v] is None for v, on in enumerate(a.on_cycle) if on)
     for v, g in enumerate(a.sg):
         if g is not None:
             assert (g == 0) == (a.outcome[v] == "P")
@@ -178,17 +181,31 @@ def test_a_draw_plus_a_heap_of_one_depends_on_the_draw_s_graph() -> None:
     loop = analyse(parse_graph("x>y y>x"))
     exit_ = analyse(parse_graph("x>y y>x x>q q>t"))
     assert loop.outcome[0] == exit_.outcome[0] == "D"
-    assert solve_sum([(loop, 0), (heap, 1)]).outcome == "D"  # the heap emptied leaves a draw
-    assert solve_sum([(loop, 0), (heap, 0)]).outcome == "D"
+    assert solve_sum([(loop, 0), (heap, 1)]).outcome == "D"  # beside a terminal position (z)
+    assert solve_sum([(loop, 0), (heap, 0)]).outcome == "D"  # beside the heap
     won = solve_sum([(exit_, 0), (heap, 0)])
     assert won.outcome == "N" and won.winning == (PartMove(0, exit_.graph.position("q")),)
+
+
+@given(graphs(most=5))
+@settings(max_examples=150)
+def test_a_draw_plus_a_heap_of_one_is_never_p(text: str) -> None:
+    """Emptying the heap leaves the draw, which the player who empties it does not lose."""
+    a, heap = analyse(parse_graph(text)), analyse(parse_graph("h>z"))
+    for v, o in enumerate(a.outcome):
+        if o == "D":
+            assert solve_sum([(a, v), (heap, 0)]).outcome in ("D", "N")
 
 
 def test_the_issue_s_example() -> None:
     a = analyse(parse_graph("a>b b>c b>a"))
     steps = a.steps()
-    assert [(s.position, s.step, s.outcome, s.reason, s.because) for s in steps] == [
-        ("c", 0, "P", "terminal", None), ("b", 1, "N", "move-to-P", "c"), ("a", 2, "P", "all-to-N", None)]
+    assert [(s.position, s.step, s.outcome, s.reason, s.because, s.on_cycle) for s in steps] == [
+        ("c", 0, "P", "terminal", None, False), ("b", 1, "N", "move-to-P", "c", True),
+        ("a", 2, "P", "all-to-N", None, True)]
+    tail = analyse(parse_graph("t>a a>b b>a")).steps()  # t is on no cycle but reaches one; a, b: a draw
+    assert [(s.position, s.step, s.outcome, s.reason, s.sg, s.on_cycle) for s in tail] == [
+        ("t", None, "D", "draw", None, False), ("a", None, "D", "draw", None, True), ("b", None, "D", "draw", None, True)]
     assert a.sg == (None, None, 0)  # a and b are on the cycle a-b
 
 

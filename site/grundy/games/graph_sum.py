@@ -6,11 +6,13 @@ them reaches a cycle) the Sprague–Grundy theorem answers: the sum is P exactly
 the values is 0, and the winning moves are those to a position worth the part's value XOR the
 total, in any size of graph.
 
-With a cycle in reach the XOR is no answer, and the outcomes of the parts are not enough either:
-a draw plus a terminal position is a draw, but a draw plus a Nim heap of 1 may be a draw, a win
-or a loss depending on the draw's graph (a D-position with a move to a P one next to the loop is
-not the same as a lone self-loop). Smith's and Fraenkel's generalised SG values (γ, with ∞) decide
-such sums; this module does not guess and does not use a theory it does not check: it solves the
+With a cycle in reach the XOR is no answer, and the outcomes of the parts are not enough either.
+A draw plus a Nim heap of 1 is never P (emptying the heap leaves the draw), but it may be a draw
+or a win, depending on the draw's graph: x>y y>x is still a draw beside the heap, while in
+x>y y>x x>q q>t (x a draw: its moves go to y, a draw, and to q, an N-position) moving x to q
+leaves q plus the heap, SG 1 XOR 1 = 0, and wins (tests/test_graph.py checks both). Smith's and
+Fraenkel's generalised SG values (γ, with ∞) decide such sums; this module does not guess and
+does not use a theory it does not check: it solves the
 **product graph** — a position of the sum is a tuple of positions, its moves a move in one part
 — by the same backward induction, within bounds checked before it is built (the product of the
 reachable parts' sizes: :data:`MAX_SUM_POSITIONS`, :data:`MAX_SUM_MOVES`); beyond them the sum
