@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from itertools import product
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -131,8 +132,12 @@ def test_sg_values_are_the_recursive_mex_where_no_cycle_is_in_reach(text: str) -
     assert list(a.on_cycle) == cycles(a.graph.successors)[0]
     assert all(a.sg[v] is None for v, on in enumerate(a.on_cycle) if on)
     for v, g in enumerate(a.sg):
-        if g is not None:
+        trace = a.sg_trace(v)
+        assert (trace is None) == (g is None)
+        if g is not None and trace is not None:
             assert (g == 0) == (a.outcome[v] == "P")
+            successors = [a.sg[w] for w in a.graph.successors[v]]
+            assert None not in successors and trace[0] == sorted(set(successors)) and trace[1] == mex(trace[0]) == g  # type: ignore[type-var]
     found = set()
     for v in a.sg_order:  # a value is found once every successor's is
         assert all(w in found for w in a.graph.successors[v])
@@ -356,7 +361,7 @@ def test_the_cli_s_errors_are_one_line(args: tuple[str, ...], words: str) -> Non
     assert code == 2 and out == "" and words in err and err.count("\n") == 1, err
 
 
-def test_a_rule_option_is_read_from_a_file_or_standard_input(tmp_path) -> None:  # noqa: ANN001
+def test_a_rule_option_is_read_from_a_file_or_standard_input(tmp_path: Path) -> None:
     """A graph of 10^5 moves is longer than one argument may be: --edges @FILE, or @- for stdin."""
     path = tmp_path / "graph.txt"
     path.write_text("a>b\nb>c\nb>a\n", encoding="utf-8")

@@ -333,6 +333,18 @@ class Analysis:
             return []
         return [w for w in self.graph.successors[v] if self.outcome[w] == "D"]
 
+    def sg_trace(self, v: int) -> tuple[list[int], int] | None:
+        """How ``v``'s SG value is found: its successors' values (each once, in order) and their
+        mex; None where ``v`` has no value.
+
+        >>> analyse(parse_graph("a>b a>c b>c")).sg_trace(0)
+        ([0, 1], 2)
+        """
+        value = self.sg[v]
+        if value is None:
+            return None
+        return sorted({g for w in self.graph.successors[v] if (g := self.sg[w]) is not None}), value  # all known
+
     def steps(self) -> list[Step]:
         """Every position, in the order backward induction decided it, then the draws in the
         graph's order: what a widget steps through."""
