@@ -16,8 +16,8 @@ store tests run against both).
 
 **Atomic steps.** Every change that checks and writes (joining: not locked, not full; answering:
 a member, the round's vote open and before its deadline; opening a round: the next number;
-counting an attempt) is one Lua script (:mod:`.redis_scripts`), which Redis runs with nothing in between, whichever app
-server sent it. A script never creates a class's key when the class is gone.
+counting an attempt) is one Lua script (:mod:`.redis_scripts`), which Redis runs with nothing in
+between, whichever app server sent it. A script never creates a class's key when the class is gone.
 
 **Expiry.** Every key of a class expires (Redis TTL) when the class's hash does, :data:`LIFETIME`
 after its start: keys made later take the class's remaining time. An attempt's key expires a
@@ -42,6 +42,7 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from grundy.numerals import read_whole
 from grundy.web.classroom import redis_scripts as scripts
 from grundy.web.classroom.store import (JOIN_LIMIT, LIFETIME, MAX_DETAIL, MAX_MEMBERS, MAX_MOVE, MAX_NICKNAME, MAX_PLAN, MAX_ROUNDS,
                                         MAX_RULE, MAX_VIEW, MAX_VOTES, OUTCOME, WINDOW, Answer, Ballot, Joined, Room, Round, digest,
@@ -82,7 +83,7 @@ def check_url(url: str) -> str | None:
         if parts.query:
             return "a redis:// address takes no settings after ? (the database is its path: redis://host:6379/0)"
         db = parts.path.strip("/") or "0"
-    if not (db.isascii() and db.isdigit() and len(db) <= 5):
+    if read_whole(db, max_digits=5) is None:
         return f"its database {db[:10]!r} is not a number (0, 1, …)"
     return None
 
