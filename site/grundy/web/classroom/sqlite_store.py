@@ -98,6 +98,7 @@ class SQLiteClassStore:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
+        self._locks: dict[int, threading.Lock] = {}
         db = self._db()
         db.executescript(SCHEMA)
         _upgrade(db)
@@ -113,6 +114,20 @@ class SQLiteClassStore:
             self._local.pid = os.getpid()
         return db
 
+    def _writing(self) -> threading.Lock:
+        """This process's one writer at a time. Its threads (gthread: up to 128 a worker, as many
+        as requests in flight behind nginx) would otherwise all wait inside SQLite for its write
+        lock, whose busy handler sleeps and retries with no order: under a class of 120 phones
+        some waited past busy_timeout and got "database is locked" (bench/multi_server.py). A
+        Python lock queues them instead, so SQLite sees one writer per process (a fresh lock in a
+        forked child: one inherited held would never be released there)."""
+        locks = self._locks
+        pid = os.getpid()
+        lock = locks.get(pid)
+        if lock is None:
+            lock = locks.setdefault(pid, threading.Lock())
+        return lock
+
     # -------------------------------------------------------------- classes
 
     def create(self, now: float) -> tuple[str, str]:
@@ -121,8 +136,9 @@ class SQLiteClassStore:
         for _ in range(20):
             code = new_code()
             try:
-                db.execute("INSERT INTO classes (code, secret, created, expires) VALUES (?, ?, ?, ?)",
-                           (code, digest(secret), now, now + LIFETIME))
+                with self._writing():
+                    db.execute("INSERT INTO classes (code, secret, created, expires) VALUES (?, ?, ?, ?)",
+                               (code, digest(secret), now, now + LIFETIME))
             except sqlite3.IntegrityError:
                 continue  # the code is taken: draw again
             return code, secret
@@ -134,8 +150,9 @@ class SQLiteClassStore:
         if row is None:
             return None
         if row[6] == "open" and row[8] is not None and row[8] <= now:  # its countdown is over: the vote closes
-            db.execute("UPDATE classes SET phase = 'closed', closes = NULL, version = version + 1 "
-                       "WHERE code = ? AND phase = 'open' AND closes <= ?", (code, now))
+            with self._writing():
+                db.execute("UPDATE classes SET phase = 'closed', closes = NULL, version = version + 1 "
+                           "WHERE code = ? AND phase = 'open' AND closes <= ?", (code, now))
             row = db.execute(f"SELECT {_ROOM} FROM classes WHERE code = ?", (code,)).fetchone()
         code, created, expires, version, view, number, phase, locked, closes = row
         return Room(code, created, expires, version, view, number, phase, bool(locked), closes)
@@ -145,15 +162,16 @@ class SQLiteClassStore:
         return bool(row) and bool(secret) and hmac.compare_digest(row[0], digest(secret))
 
     def show(self, code: str, view: str) -> None:
-        self._db().execute("UPDATE classes SET view = ?, version = version + 1 WHERE code = ? AND view != ?",
-                           (view[:MAX_VIEW], code, view[:MAX_VIEW]))
+        with self._writing():
+            self._db().execute("UPDATE classes SET view = ?, version = version + 1 WHERE code = ? AND view != ?",
+                               (view[:MAX_VIEW], code, view[:MAX_VIEW]))
 
     # -------------------------------------------------------------- rounds
 
     def open_round(self, code: str, game: str, level: int, seed: int, position: str, truth: str, *, rule: str = "",
                    kind: str = OUTCOME, typed: bool = False, line: int = 0, detail: str = "", closes: float | None = None) -> int:
         db = self._db()
-        with _transaction(db):
+        with _transaction(db, self._writing()):
             (number,) = db.execute("SELECT round FROM classes WHERE code = ?", (code,)).fetchone()
             number = min(number + 1, MAX_ROUNDS)
             db.execute("INSERT OR REPLACE INTO rounds (code, number, game, level, seed, position, truth, rule, kind, typed, line, detail)"
@@ -166,16 +184,18 @@ class SQLiteClassStore:
         return int(number)
 
     def close(self, code: str, at: float | None = None) -> bool:
-        if at is None:
-            cursor = self._db().execute("UPDATE classes SET phase = 'closed', closes = NULL, version = version + 1 "
-                                        "WHERE code = ? AND phase = 'open'", (code,))
-        else:
-            cursor = self._db().execute("UPDATE classes SET closes = ?, version = version + 1 WHERE code = ? AND phase = 'open'", (at, code))
-        return cursor.rowcount == 1
+        with self._writing():
+            if at is None:
+                cursor = self._db().execute("UPDATE classes SET phase = 'closed', closes = NULL, version = version + 1 "
+                                            "WHERE code = ? AND phase = 'open'", (code,))
+            else:
+                cursor = self._db().execute("UPDATE classes SET closes = ?, version = version + 1 WHERE code = ? AND phase = 'open'",
+                                            (at, code))
+            return cursor.rowcount == 1
 
     def revote(self, code: str, closes: float | None = None) -> int:
         db = self._db()
-        with _transaction(db):
+        with _transaction(db, self._writing()):
             row = db.execute("SELECT r.vote FROM classes c JOIN rounds r ON r.code = c.code AND r.number = c.round "
                              "WHERE c.code = ? AND c.phase IN ('open', 'closed') AND r.revealed = 0", (code,)).fetchone()
             if row is None or row[0] >= MAX_VOTES:
@@ -188,14 +208,15 @@ class SQLiteClassStore:
 
     def reveal(self, code: str) -> None:
         db = self._db()
-        with _transaction(db):
+        with _transaction(db, self._writing()):
             db.execute("UPDATE rounds SET revealed = 1 WHERE code = ? AND number = (SELECT round FROM classes WHERE code = ?)",
                        (code, code))
             db.execute("UPDATE classes SET phase = 'revealed', closes = NULL, version = version + 1 "
                        "WHERE code = ? AND phase IN ('open', 'closed')", (code,))
 
     def end(self, code: str) -> None:
-        self._db().execute("UPDATE classes SET phase = 'ended', version = version + 1 WHERE code = ? AND phase != 'ended'", (code,))
+        with self._writing():
+            self._db().execute("UPDATE classes SET phase = 'ended', version = version + 1 WHERE code = ? AND phase != 'ended'", (code,))
 
     def rounds(self, code: str) -> list[Round]:
         rows = self._db().execute(f"SELECT {_ROUND} FROM rounds WHERE code = ? ORDER BY number", (code,))
@@ -210,14 +231,15 @@ class SQLiteClassStore:
     def answer(self, code: str, number: int, student: str, answer: Answer, now: float | None = None) -> bool:
         # one statement: the checks (a member; the round's vote open, before its deadline) and the
         # write cannot be separated by another writer (closing the vote, say)
-        cursor = self._db().execute(
-            "INSERT OR REPLACE INTO answers (code, number, vote, student, says, move, wins, unread) "
-            "SELECT ?, ?, r.vote, ?, ?, ?, ?, ? FROM classes c JOIN rounds r ON r.code = c.code AND r.number = c.round "
-            "WHERE c.code = ? AND c.round = ? AND c.phase = 'open' AND (c.closes IS NULL OR ? IS NULL OR c.closes > ?) "
-            "AND EXISTS (SELECT 1 FROM members WHERE code = ? AND student = ?)",
-            (code, number, student, answer.says[:MAX_MOVE], answer.move[:MAX_MOVE], None if answer.wins is None else int(answer.wins),
-             answer.unread[:MAX_MOVE], code, number, now, now, code, student))
-        return cursor.rowcount == 1
+        with self._writing():
+            cursor = self._db().execute(
+                "INSERT OR REPLACE INTO answers (code, number, vote, student, says, move, wins, unread) "
+                "SELECT ?, ?, r.vote, ?, ?, ?, ?, ? FROM classes c JOIN rounds r ON r.code = c.code AND r.number = c.round "
+                "WHERE c.code = ? AND c.round = ? AND c.phase = 'open' AND (c.closes IS NULL OR ? IS NULL OR c.closes > ?) "
+                "AND EXISTS (SELECT 1 FROM members WHERE code = ? AND student = ?)",
+                (code, number, student, answer.says[:MAX_MOVE], answer.move[:MAX_MOVE], None if answer.wins is None else int(answer.wins),
+                 answer.unread[:MAX_MOVE], code, number, now, now, code, student))
+            return cursor.rowcount == 1
 
     def answer_of(self, code: str, number: int, student: str, vote: int = 0) -> Answer | None:
         row = self._db().execute(f"SELECT {_ANSWER} FROM answers WHERE code = ? AND number = ? AND vote = {_VOTE} AND student = ?",
@@ -248,7 +270,7 @@ class SQLiteClassStore:
 
     def join(self, code: str, student: str) -> Joined:
         db = self._db()
-        with _transaction(db):
+        with _transaction(db, self._writing()):
             if db.execute("SELECT 1 FROM members WHERE code = ? AND student = ?", (code, student)).fetchone():
                 return "already"
             row = db.execute("SELECT locked, phase FROM classes WHERE code = ?", (code,)).fetchone()
@@ -266,16 +288,18 @@ class SQLiteClassStore:
         return self._db().execute("SELECT 1 FROM members WHERE code = ? AND student = ?", (code, student)).fetchone() is not None
 
     def lock(self, code: str, locked: bool) -> None:
-        self._db().execute("UPDATE classes SET locked = ?, version = version + 1 WHERE code = ? AND locked != ?",
-                           (int(locked), code, int(locked)))
+        with self._writing():
+            self._db().execute("UPDATE classes SET locked = ?, version = version + 1 WHERE code = ? AND locked != ?",
+                               (int(locked), code, int(locked)))
 
     def members(self, code: str) -> int:
         (n,) = self._db().execute("SELECT COUNT(*) FROM members WHERE code = ?", (code,)).fetchone()
         return int(n)
 
     def name(self, code: str, student: str, nickname: str) -> bool:
-        return self._db().execute("UPDATE members SET nickname = ? WHERE code = ? AND student = ?",
-                                  (nickname[:MAX_NICKNAME], code, student)).rowcount == 1
+        with self._writing():
+            return self._db().execute("UPDATE members SET nickname = ? WHERE code = ? AND student = ?",
+                                      (nickname[:MAX_NICKNAME], code, student)).rowcount == 1
 
     def nickname(self, code: str, student: str) -> str:
         row = self._db().execute("SELECT nickname FROM members WHERE code = ? AND student = ?", (code, student)).fetchone()
@@ -289,7 +313,8 @@ class SQLiteClassStore:
     # -------------------------------------------------------------- the plan
 
     def set_plan(self, code: str, plan: str) -> None:
-        self._db().execute("UPDATE classes SET plan = ? WHERE code = ?", (plan[:MAX_PLAN], code))
+        with self._writing():
+            self._db().execute("UPDATE classes SET plan = ? WHERE code = ?", (plan[:MAX_PLAN], code))
 
     def plan(self, code: str) -> str:
         row = self._db().execute("SELECT plan FROM classes WHERE code = ?", (code,)).fetchone()
@@ -300,7 +325,7 @@ class SQLiteClassStore:
     def allow(self, key: str, now: float, limit: int = JOIN_LIMIT, window: int = WINDOW) -> bool:
         key = key[:100]
         db = self._db()
-        with _transaction(db):
+        with _transaction(db, self._writing()):
             db.execute("DELETE FROM tries WHERE key = ? AND at <= ?", (key, now - window))
             (count,) = db.execute("SELECT COUNT(*) FROM tries WHERE key = ?", (key,)).fetchone()
             if count >= limit:
@@ -318,7 +343,7 @@ class SQLiteClassStore:
 
     def purge(self, now: float) -> int:
         db = self._db()
-        with _transaction(db):
+        with _transaction(db, self._writing()):
             gone = [code for (code,) in db.execute("SELECT code FROM classes WHERE expires <= ?", (now,))]
             for code in gone:
                 db.execute("DELETE FROM answers WHERE code = ?", (code,))
@@ -333,15 +358,27 @@ class _transaction:
     """BEGIN IMMEDIATE … COMMIT (or ROLLBACK): the writer's lock is taken at the start, so two
     workers cannot both read the round number and then both write it."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, writing: threading.Lock | None = None) -> None:
         self.db = db
+        self.writing = writing  # the store's lock for this process's writers (SQLiteClassStore._writing)
 
     def __enter__(self) -> sqlite3.Connection:
-        self.db.execute("BEGIN IMMEDIATE")
+        if self.writing is not None:
+            self.writing.acquire()
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            if self.writing is not None:
+                self.writing.release()
+            raise
         return self.db
 
     def __exit__(self, kind: object, *_rest: object) -> None:
-        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+        try:
+            self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+        finally:
+            if self.writing is not None:
+                self.writing.release()
 
 
 
