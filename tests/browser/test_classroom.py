@@ -65,6 +65,18 @@ def people(browser: Browser) -> Iterator[People]:
 # ------------------------------------------------------------------ steps a test takes
 
 
+def reopened(page: Page) -> Page:
+    """The page of a phone without JavaScript, seen afresh: its address opened in a new tab of
+    the same browser, and the old tab closed. Its old tab may be reloading itself at that very
+    moment (the <meta> refresh every few seconds while there is nothing to answer), and a reload
+    asked for then is aborted by it (net::ERR_ABORTED): a new tab cannot meet the old one's."""
+    fresh = page.context.new_page()
+    url = page.url
+    page.close()
+    fresh.goto(url)
+    return fresh
+
+
 def token_of(page: Page) -> str:
     """The session's CSRF token, as a form of the page would send it (grundy.web.csrf)."""
     return next(c["value"] for c in page.context.cookies() if c["name"] == "grundy_csrf")

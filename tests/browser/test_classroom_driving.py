@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_classroom import (PHONE, PROJECTOR, TEACHER, People, expect_following, followed, join, people, project,
+from tests.browser.test_classroom import (PHONE, PROJECTOR, TEACHER, People, expect_following, followed, join, people, project, reopened,
                                           show_to_class, start_class, step_to)
 
 __all__ = ["people"]  # the fixture, used by name
@@ -166,7 +166,7 @@ def test_a_phone_without_javascript_follows_without_refresh_and_sees_the_plot_dr
     code = start_class(console, live_server)
     phone = people(PHONE, javascript=False)
     phone.goto(f"{live_server}/class/{code}")
-    phone.goto(f"{live_server}/class/{code}")  # back with its cookie: counted in
+    phone = reopened(phone)  # back with its cookie: counted in
     projector = project(console, people)
     expect(followed(phone).locator(".step-count")).to_have_text(projector.locator(".step-count").inner_text())
     count = step_to(projector, 1)

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from grundy.practice.quiz import Question
 from grundy.web.classroom.rules import arena_for
-from tests.browser.test_classroom import PHONE, PROJECTOR, TEACHER, People, answered_count, join, people, start_class  # noqa: F401
+from tests.browser.test_classroom import PHONE, PROJECTOR, TEACHER, People, answered_count, join, people, reopened, start_class  # noqa: F401
 from tests.browser.test_classroom_driving import hand_over
 
 PLAN = "wythoff 7,6\nsubtraction set=1,2,4 3\nnim kind=move 3,5\n"
@@ -51,6 +51,7 @@ def send(student: Page, says: str, after: str | None = None) -> None:
     card.get_by_role("button", name="Winning (N)" if says == "N" else "Losing (P)").click()
 
 
+
 def test_a_whole_lecture_prepared_list_countdown_revote_kept_vote_hand_over_tapped_move_csv(live_server: str, people: People) -> None:
     console = people(TEACHER)
     phone = people(PHONE)
@@ -58,7 +59,7 @@ def test_a_whole_lecture_prepared_list_countdown_revote_kept_vote_hand_over_tapp
     code = start_class(console, live_server)
     join(phone, live_server, code)
     plain.goto(f"{live_server}/class/{code}")
-    plain.reload()  # counted once its browser comes back with the class's cookie
+    plain = reopened(plain)  # counted once its browser comes back with the class's cookie
     expect(live(console).locator(".class-members")).to_have_text("2 students have joined.")
 
     # Prepared before the lecture, posed one click at a time.
@@ -78,7 +79,7 @@ def test_a_whole_lecture_prepared_list_countdown_revote_kept_vote_hand_over_tapp
     expect(phone.locator("#class-live .class-mine")).to_contain_text(f"Your answer: N, moving to {winning}.")
     expect(phone.locator("#class-live .widget-error")).to_have_count(0)
 
-    plain.reload()
+    plain = reopened(plain)
     send(plain, "P")  # a POST answered with a redirect back to the page
     expect(plain.locator("#class-live .class-mine")).to_contain_text("Your answer: P.")
     expect(answered_count(console)).to_have_text("2")
@@ -97,7 +98,7 @@ def test_a_whole_lecture_prepared_list_countdown_revote_kept_vote_hand_over_tapp
     expect(phone.locator("#class-live form.class-answer .eyebrow")).to_contain_text("vote 2")
     send(phone, "P")
     expect(phone.locator("#class-live .class-mine")).to_contain_text("Your answer: P.")
-    plain.reload()
+    plain = reopened(plain)
     send(plain, "N", winning)
     expect(answered_count(console)).to_have_text("2")
     live(console).get_by_role("button", name="Close voting").click()
@@ -146,7 +147,7 @@ def test_a_whole_lecture_prepared_list_countdown_revote_kept_vote_hand_over_tapp
     expect(recap.locator("li").first.locator(".class-recap-vote")).to_have_text(
         [re.compile(r"^Vote 1:\s*N → " + re.escape(winning) + r"\s+right, a winning move$"), re.compile(r"^Vote 2:\s*P\s+wrong$")])
     expect(recap.locator("li a").first).to_have_attribute("href", re.compile(r"^/lessons/"))
-    plain.reload()
+    plain = reopened(plain)
     expect(plain.locator("#class-live .class-recap li")).to_have_count(1)
 
     download = console.request.get(f"{live_server}/class/{code}/summary.csv")
