@@ -16,33 +16,23 @@ machine's 2 shared cores make absolute figures drift, so compare within a run).
 from __future__ import annotations
 
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from math import isqrt
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "site"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from grundy.games.graph import analyse, parse_graph  # noqa: E402
 from grundy.games.graph_sum import MAX_SUM_MOVES, MAX_SUM_POSITIONS, product_size, solve_sum  # noqa: E402
+from engine import median_seconds  # noqa: E402  (bench/engine.py's: the median of repeated timings)
 
 POSITIONS = 20_000
 MOVES = 100_000
 REPEAT = 5
-
-
-def median_seconds(fn: Callable[[], object], repeat: int = REPEAT) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def random_graph(rng: random.Random, positions: int, moves: int, back: float | None) -> str:
@@ -69,8 +59,8 @@ def main() -> None:
     for name, back in (("uniform", None), ("layered", 0.1)):
         text = random_graph(rng, POSITIONS, MOVES, back)
         graph = parse_graph(text)
-        parse = median_seconds(lambda: parse_graph(text))
-        work = median_seconds(lambda: analyse(graph))
+        parse = median_seconds(lambda: parse_graph(text), REPEAT)
+        work = median_seconds(lambda: analyse(graph), REPEAT)
         found = analyse(graph)
         counts = {o: found.outcome.count(o) for o in "PND"}
         valued = sum(g is not None for g in found.sg)
