@@ -1,0 +1,180 @@
+"""A game graph drawn on the server as SVG: no script draws it, so it shows with JavaScript off.
+
+:func:`draw` takes an analysed graph (:func:`grundy.games.graph.analyse`) and what of it to
+reveal, and gives a :class:`Drawing`: the SVG (print it: ``{{ drawing }}``) and the boxes of its
+positions, so a page can lay a real button over each (:meth:`Drawing.spot`, in percentages of
+the picture, which scale with it on any screen). The layout is :mod:`grundy.widgets.graph_layout`.
+
+Each position is a box with its name and, once revealed, its outcome as a letter (P, N or D:
+colour is never the only sign; the boxes' borders differ too, solid, dashed and dotted) and its
+SG value. Each says its name, outcome and reason in words (:func:`position_label`, in the
+reader's language): the box's accessible name, and its tooltip. A move is an arrow; a move that
+wins (N to P) is drawn bold, a move that keeps a draw (D to D) double-dashed, once both ends are
+revealed.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from grundy.games.graph import Analysis
+from grundy.i18n import _
+from grundy.widgets.graph_layout import PAD, ROW_GAP, Box, Layout, lay_out
+
+
+def position_label(analysis: Analysis, v: int, *, shown: bool = True, sg_shown: bool = False) -> str:
+    """Position ``v`` in words: its name, outcome and why (not yet decided, while hidden), and
+    its SG value when ``sg_shown`` (or that it has none: a cycle is in reach)."""
+    name = analysis.graph.names[v]
+    if not shown:
+        return str(_("%(name)s: not decided yet", name=name))
+    reason = analysis.reason[v]
+    if reason == "terminal":
+        said = _("%(name)s: P, no move: the player to move loses", name=name)
+    elif reason == "move-to-P":
+        by = analysis.because[v]
+        said = _("%(name)s: N, a move to %(to)s, a P-position", name=name,
+                 to=analysis.graph.names[by] if by is not None else "")
+    elif reason == "all-to-N":
+        said = _("%(name)s: P, every move leads to an N-position", name=name)
+    else:
+        said = _("%(name)s: D, never decided: a draw", name=name)
+    if not sg_shown:
+        return str(said)
+    value = analysis.sg[v]
+    if value is None:
+        return str(_("%(said)s; no SG value (a cycle is in reach)", said=said))
+    return str(_("%(said)s; SG value %(value)s", said=said, value=value))
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """The SVG of a graph and where its positions are, to lay buttons over them."""
+
+    svg: Markup
+    layout: Layout
+
+    def __html__(self) -> Markup:
+        return self.svg
+
+    def __str__(self) -> str:
+        return str(self.svg)
+
+    @property
+    def widest(self) -> int:
+        """The widest the picture is shown, in CSS pixels: 1.4 times its own size, so a small
+        graph is not blown up to a whole column (a page may set its own)."""
+        return self.layout.width * 7 // 5
+
+    def spot(self, v: int) -> str:
+        """A CSS ``style`` placing a button exactly over position ``v``'s box, in percentages of
+        the picture (it scales with the SVG)."""
+        b, lay = self.layout.boxes[v], self.layout
+        return (f"left: {100 * b.left / lay.width:.3f}%; top: {100 * b.top / lay.height:.3f}%; "
+                f"width: {100 * b.w / lay.width:.3f}%; height: {100 * b.h / lay.height:.3f}%")
+
+
+def _ports(lay: Layout, successors: Sequence[Sequence[int]]) -> dict[tuple[int, int], tuple[int, int]]:
+    """Where each move drawn going down leaves its box's bottom and enters its successor's top
+    (x only): spread along the edge in the order of the other ends, so arrows do not pile up."""
+    leaving: dict[int, list[int]] = {}
+    entering: dict[int, list[int]] = {}
+    for v, succ in enumerate(successors):
+        for w in succ:
+            if w != v and (v, w) not in lay.up:
+                leaving.setdefault(v, []).append(w)
+                entering.setdefault(w, []).append(v)
+    boxes = lay.boxes
+
+    def spread(box: Box, ends: list[int]) -> dict[int, int]:
+        ends = sorted(ends, key=lambda e: (boxes[e].x, boxes[e].y))
+        gap = min(10, (box.w - 16) // max(len(ends), 1))
+        return {e: box.x + (2 * i - len(ends) + 1) * gap // 2 for i, e in enumerate(ends)}
+
+    out = {v: spread(boxes[v], ends) for v, ends in leaving.items()}
+    into = {w: spread(boxes[w], ends) for w, ends in entering.items()}
+    return {(v, w): (out[v][w], into[w][v]) for v, ends in leaving.items() for w in ends}
+
+
+def _edge(a: Box, b: Box, *, up: bool, loop: bool, ports: tuple[int, int] = (0, 0)) -> str:
+    """The path of a move from box ``a`` to box ``b``: a loop beside ``a``, a bow on the right
+    for a move drawn going up, else down from ``a``'s bottom to ``b``'s top at ``ports`` (bowed
+    when it crosses rows between)."""
+    if loop:  # on the box's top right corner, clear of its neighbours
+        x, y = a.right - 14, a.top
+        return f"M{x} {y} C{x - 4} {y - 30} {x + 30} {y - 18} {x + 14} {y + 6}"
+    if up:
+        x1, y1, x2, y2 = a.right, a.y, b.right, b.y
+        bend = max(x1, x2) + 22 + (y1 - y2) // 8
+        return f"M{x1} {y1} Q{bend} {(y1 + y2) // 2} {x2 + 3} {y2}"
+    (x1, x2), y1, y2 = ports, a.bottom, b.top - 2
+    rows = (b.y - a.y) // ROW_GAP
+    if rows <= 1:
+        return f"M{x1} {y1} L{x2} {y2}"
+    # to the side it leans, or (straight down a column) left and right by turns, wider the longer
+    side = (1 if b.x > a.x else -1) if a.x != b.x else (1 if rows % 2 else -1)
+    return f"M{x1} {y1} Q{(x1 + x2) // 2 + side * 20 * rows} {(y1 + y2) // 2} {x2} {y2}"
+
+
+def draw(analysis: Analysis, *, uid: str, shown: Sequence[bool] | None = None, sg_shown: Sequence[bool] | None = None,
+         current: int | None = None, chosen: int | None = None, label: str = "", overlaid: bool = False,
+         layout: Layout | None = None) -> Drawing:
+    """The graph of ``analysis`` as SVG.
+
+    ``shown[v]``: whether position v's outcome is revealed (None: all are); ``sg_shown[v]``
+    whether its SG value is (None: none are); ``current`` is outlined (the step being
+    explained), ``chosen`` marked (a position clicked, waiting for the end of a move). ``uid``
+    makes the arrowheads' ids unique on a page with several drawings. ``label`` names the
+    picture. ``overlaid``: the page lays a button over each position (:meth:`Drawing.spot`),
+    whose names say what the boxes say, so the SVG itself is hidden from screen readers.
+
+    >>> from grundy.games.graph import analyse, parse_graph
+    >>> d = draw(analyse(parse_graph("a>b b>c")), uid="g")
+    >>> str(d).count('class="gw-node'), 'aria-label="c: P, no move: the player to move loses"' in str(d)
+    (3, True)
+    """
+    graph = analysis.graph
+    n = len(graph.names)
+    lay = layout or lay_out(graph.names, graph.successors)
+    seen = [True] * n if shown is None else list(shown)
+    valued = [False] * n if sg_shown is None else list(sg_shown)
+    uid = escape(uid)
+    hidden = ' aria-hidden="true"' if overlaid else ""
+    parts = [f'<svg class="graph-svg" viewBox="0 0 {lay.width} {lay.height}" width="{lay.width}" height="{lay.height}"'
+             f' style="max-width: {lay.width * 7 // 5}px" role="group" aria-label="{escape(label)}"{hidden}>',
+             '<defs>',
+             *(f'<marker id="{uid}-{kind}" class="gw-arrow{" is-" + kind if kind != "arrow" else ""}" viewBox="0 0 10 10"'
+               ' refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="11" markerHeight="11"'
+               ' orient="auto-start-reverse">'
+               '<path d="M0 0 L10 5 L0 10 z"/></marker>' for kind in ("arrow", "win", "keep")),
+             '</defs><g class="gw-moves" aria-hidden="true">']
+    ports = _ports(lay, graph.successors)
+    for v, succ in enumerate(graph.successors):
+        for w in succ:
+            both = seen[v] and seen[w]
+            kind = ("win" if both and analysis.outcome[v] == "N" and analysis.outcome[w] == "P"
+                    else "keep" if both and analysis.outcome[v] == analysis.outcome[w] == "D" else "arrow")
+            classes = "gw-move" + ("" if kind == "arrow" else f" is-{kind}") + (" is-from-current" if v == current else "")
+            path = _edge(lay.boxes[v], lay.boxes[w], up=(v, w) in lay.up, loop=v == w, ports=ports.get((v, w), (0, 0)))
+            parts.append(f'<path class="{classes}" d="{path}" marker-end="url(#{uid}-{kind})"/>')
+    parts.append("</g>")
+    for v, name in enumerate(graph.names):
+        b = lay.boxes[v]
+        outcome = analysis.outcome[v] if seen[v] else "blank"
+        letter: str = analysis.outcome[v] if seen[v] else "?"
+        value = analysis.sg[v]
+        if valued[v]:
+            letter += f" · {value if value is not None else '—'}"
+        said = position_label(analysis, v, shown=seen[v], sg_shown=valued[v])
+        classes = f"gw-node is-{outcome}" + (" is-current" if v == current else "") + (" is-chosen" if v == chosen else "")
+        parts.append(f'<g class="{classes}" role="img" aria-label="{escape(said)}"><title>{escape(said)}</title>'
+                     f'<rect x="{b.left}" y="{b.top}" width="{b.w}" height="{b.h}" rx="8"/>'
+                     f'<text class="gw-name" x="{b.x}" y="{b.y - 4}">{escape(name)}</text>'
+                     f'<text class="gw-letter" x="{b.x}" y="{b.y + 14}">{escape(letter)}</text></g>')
+    parts.append("</svg>")
+    return Drawing(Markup("".join(parts)), lay)
+
+
+__all__ = ["PAD", "Drawing", "draw", "position_label"]
