@@ -26,7 +26,7 @@ every kayles dawson twins mock turtles lasker ruler
 alice bob georgia john jack stan ollie lele yueyue cici willem roy october
 cookie
 mex sg xor max min mod gcd lcm sum and or not anti
-hdu poj zoj luogu bzoj codeforces atcoder cses gym spoj shoi hnoi zjoi sdoi haoi gzoi snoi oi wiki oi-wiki acm icpc noi noip cet icg
+hdu poj zoj luogu bzoj codeforces atcoder cses gym spoj shoi hnoi zjoi sdoi haoi gzoi snoi sbcoi oi wiki oi-wiki acm icpc noi noip cet icg
 python cpp java
 html json csv url
 """.split())

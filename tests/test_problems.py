@@ -227,14 +227,14 @@ def test_no_command_passes_an_octal_code_off_as_lasker_s_nim(app: Flask) -> None
 
 
 def test_a_problem_links_to_the_section_that_holds_its_program(app: Flask) -> None:
-    """Lessons 13-15 (their review): where the lesson gives a problem's C++ program, the
+    """Lessons 13-16 (their review): where the lesson gives a problem's C++ program, the
     problem's link goes to the heading that holds it (a heading of its own under Code), not to
     the section that only explains the rule. (Lessons 2-12 link to the rule's section and keep
     their programs under Code: a choice for their own review.)"""
     catalog = app.extensions["grundy.catalog"]
     linked = 0
     for p in _problems(app):
-        if p.lesson not in ("k-multiple", "coin-turning", "take-and-break"):
+        if p.lesson not in ("k-multiple", "coin-turning", "take-and-break", "games-on-graphs"):
             continue
         html = catalog.get(p.lesson).html
         parts = re.split(r'<h[23] id="([^"]+)">', html)
@@ -243,4 +243,5 @@ def test_a_problem_links_to_the_section_that_holds_its_program(app: Flask) -> No
         if holding:
             assert p.section in holding, (p.id, p.section, holding)
             linked += 1
-    assert linked == 8  # HDU 2516, POJ 3922, HDU 2486, HDU 3537, HDU 3032, HDU 5795, POJ 2311, Luogu P10501
+    assert linked == 11  # HDU 2516, POJ 3922, HDU 2486, HDU 3537, HDU 3032, HDU 5795, POJ 2311, Luogu P10501,
+    # HDU 1524, POJ 2425, Luogu P6560
