@@ -142,7 +142,7 @@ def test_the_course_map_marks_opened_lessons_and_quiz_scores(client):
     item = page[page.index('href="/lessons/nim"'):]
     item = item[:item.index("</li>")]
     assert "opened" in item and "Nim</a> 4 of 5 right, 1 of 2 winning moves" in item
-    assert "You have opened 1 of 15 lessons" in page
+    assert "You have opened 1 of 16 lessons" in page
 
 
 def test_a_tampered_progress_mask_is_forgotten(client):
@@ -170,7 +170,7 @@ def test_every_lesson_ends_with_whats_next(client):
     first = client.get("/lessons/impartial-games").get_data(as_text=True)
     nxt = first[first.index('id="whats-next-title"'):]
     assert 'href="/lessons/p-and-n-positions"' in nxt
-    last = client.get("/lessons/take-and-break").get_data(as_text=True)
+    last = client.get("/lessons/games-on-graphs").get_data(as_text=True)
     end = last[last.index('id="whats-next-title"'):]
     assert "last lesson" in end and 'href="/problems"' in end and 'href="/summary"' in end
 

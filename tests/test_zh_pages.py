@@ -144,9 +144,9 @@ def test_a_chinese_lesson_s_term_links_carry_the_chinese_definition(app: Flask, 
 def test_the_summary_gathers_the_chinese_lessons(app: Flask, client: FlaskClient) -> None:
     html = page(client, "/zh/summary")
     assert "<title>一页总结 — Grundy</title>" in html and "<h1>一页总结</h1>" in html
-    assert "全部 15 课的每一条规则、公式和策略" in html
+    assert "全部 16 课的每一条规则、公式和策略" in html
     chinese = app.extensions["grundy.catalogs"]["zh"]
-    assert len(chinese.lessons) == 15
+    assert len(chinese.lessons) == 16
     own = main(html)
     for lesson in chinese.lessons:
         items = learned(lesson.html)
@@ -155,7 +155,7 @@ def test_the_summary_gathers_the_chinese_lessons(app: Flask, client: FlaskClient
         own = own.replace(items, "")  # the lessons' words are the lessons' (content/zh)
     assert left(own) == []
     english = page(client, "/summary")
-    assert "<h1>The course on one page</h1>" in english and "Every rule, formula and strategy of the 15 lessons" in english
+    assert "<h1>The course on one page</h1>" in english and "Every rule, formula and strategy of the 16 lessons" in english
     assert '<a href="/lessons/nim#what-you-learned">4. Nim</a>' in english
 
 
