@@ -38,6 +38,7 @@ TEXT_EXAMPLES = {
     ("take-away", "moves"): "1,2", ("grid", "cell"): "3,5", ("wythoff", "k"): "7", ("ring", "moves"): "1,3-4",
     ("ring", "keep"): "2", ("every-sg", "cell"): "5,8", ("every-sg", "pairs"): "5,8 2,3", ("octal-sequence", "heaps"): "3,4",
     ("octal-sequence", "keep"): "2,3", ("coins", "row"): "THHTH", ("octal-sequence", "code"): "0.07",
+    ("graph", "edges"): "a>b, b>c c>a", ("graph", "sum"): "x>y y>x", ("graph", "from"): "a",
 }
 # Text parameters that read whole numbers ≥ 0 (their message for -1 says so); the others read
 # moves or cells with bounds of their own, said in their words.

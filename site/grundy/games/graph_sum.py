@@ -163,4 +163,27 @@ def _on_product(parts: tuple[Part, ...], values: tuple[int | None, ...]) -> SumA
     return SumAnalysis(parts, outcome, None, values, winning, drawing, reached)
 
 
-__all__ = ["MAX_SUM_MOVES", "MAX_SUM_POSITIONS", "Part", "PartMove", "SumAnalysis", "product_size", "solve_sum"]
+def sum_table(first: Analysis, second: Analysis) -> tuple[tuple[Verdict, ...], ...]:
+    """The outcome of every sum of a position of ``first`` and a position of ``second`` (a row
+    per position of ``first``), by one backward induction on the whole product graph: what a
+    table of sums shows. The caller bounds the graphs first: the product has V1·V2 positions
+    and E1·V2 + V1·E2 moves.
+
+    >>> from grundy.games.graph import analyse, parse_graph
+    >>> sum_table(analyse(parse_graph("a>b")), analyse(parse_graph("x>y y>x")))
+    (('D', 'D'), ('D', 'D'))
+    >>> sum_table(analyse(parse_graph("a>b")), analyse(parse_graph("x>y")))
+    (('P', 'N'), ('N', 'P'))
+    """
+    n, m = len(first.graph.names), len(second.graph.names)
+    one, two = first.graph.successors, second.graph.successors
+    successors = [[w * m + y for w in one[v]] + [v * m + z for z in two[y]] for v in range(n) for y in range(m)]
+    predecessors: list[list[int]] = [[] for _ in successors]
+    for s, out in enumerate(successors):
+        for t in out:
+            predecessors[t].append(s)
+    outcome = retrograde(successors, predecessors).outcome
+    return tuple(outcome[v * m:(v + 1) * m] for v in range(n))
+
+
+__all__ = ["MAX_SUM_MOVES", "MAX_SUM_POSITIONS", "Part", "PartMove", "SumAnalysis", "product_size", "solve_sum", "sum_table"]

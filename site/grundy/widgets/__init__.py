@@ -11,6 +11,7 @@ from grundy.widgets import (
     coin_row,
     every_sg,
     game_sum,
+    graph,
     grid,
     k_multiple,
     k_table,
@@ -34,7 +35,7 @@ WIDGETS: dict[str, Widget[Any, Any]] = {
     w.name: w for w in (pn_table.WIDGET, mex_steps.WIDGET, take_away.WIDGET, xor_columns.WIDGET, period.WIDGET,
                         grid.WIDGET, game_sum.WIDGET, wythoff_plot.WIDGET, misere_table.WIDGET,
                         ring.WIDGET, every_sg.WIDGET, staircase.WIDGET, boxes.WIDGET, k_multiple.WIDGET,
-                        k_table.WIDGET, coin_row.WIDGET, octal_sequence.WIDGET)
+                        k_table.WIDGET, coin_row.WIDGET, octal_sequence.WIDGET, graph.WIDGET)
 }
 
 

@@ -1,0 +1,204 @@
+"""What the graph widget shows at a step (:mod:`grundy.widgets.graph` reads its parameters).
+
+The steps: 0 is the graph alone; then one position at a time in the order backward induction
+decided it (terminal positions first); then, if some positions are never decided, one step that
+names them draws; then the SG values, one position at a time, each the mex of its successors'
+(only where everything reachable is acyclic: :func:`grundy.games.graph.sg_values`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from grundy.games.core import Verdict
+from grundy.games.graph import Analysis, Reason
+from grundy.games.graph_sum import sum_table
+from grundy.widgets.graph_svg import Drawing, draw, position_label
+
+if TYPE_CHECKING:
+    from grundy.widgets.graph import Params
+
+Kind = Literal["start", "decide", "draws", "sg", "all"]
+
+
+def _draws(a: Analysis) -> list[int]:
+    return [v for v, o in enumerate(a.outcome) if o == "D"]
+
+
+def stages(a: Analysis) -> int:
+    """How many steps the graph has: a position decided each, one for the draws (if any), one
+    for each SG value."""
+    return len(a.order) + (1 if _draws(a) else 0) + len(a.sg_order)
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    kind: Kind
+    position: int | None = None  # the position decided or valued at this step
+
+
+def stage(a: Analysis, step: int | None) -> Stage:
+    decided, draws = len(a.order), 1 if _draws(a) else 0
+    if step is None:
+        return Stage("all")
+    if step == 0:
+        return Stage("start")
+    if step <= decided:
+        return Stage("decide", a.order[step - 1])
+    if step <= decided + draws:
+        return Stage("draws")
+    return Stage("sg", a.sg_order[step - decided - draws - 1])
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A button over a position: its name (the value it sends), its place and what it says."""
+
+    name: str
+    style: str
+    label: str
+    chosen: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A position as the explanation names it: its name, outcome, SG value."""
+
+    name: str
+    outcome: Verdict
+    sg: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SumRow:
+    first: Said
+    cells: tuple[tuple[Verdict, int | None], ...]  # the sum's outcome, and the XOR where both have SG values
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    params: Params
+    stage: Stage
+    shown: tuple[bool, ...]  # per position: its outcome is on screen
+    valued: tuple[bool, ...]  # per position: its SG value is on screen
+    labels: tuple[str, ...]  # every position in words, in the order of the steps
+    moves: tuple[str, ...]  # every move, as written (a button each, to remove it)
+    said: tuple[Said, ...]  # every position, by index
+    columns: tuple[Said, ...]  # the second graph's positions (the sum table's columns)
+    sums: tuple[SumRow, ...]
+
+    def figure(self, uid: str) -> Drawing:
+        """The graph drawn, its arrowheads' ids starting with ``uid`` (the widget's id: unique
+        on a page with several), a button to be laid over each position."""
+        a = self.params.analysis
+        return draw(a, uid=uid, shown=self.shown, sg_shown=self.valued, current=self.stage.position,
+                    chosen=self.params.chosen, overlaid=True)
+
+    def spots(self, drawing: Drawing) -> list[Spot]:
+        """A button over each position of ``drawing``: the name it sends, its place, its words."""
+        a = self.params.analysis
+        return [Spot(name, drawing.spot(v), position_label(a, v, shown=self.shown[v], sg_shown=self.valued[v]),
+                     v == self.params.chosen) for v, name in enumerate(a.graph.names)]
+
+    def second_figure(self, uid: str) -> Drawing | None:
+        b = self.params.second
+        return None if b is None else draw(b, uid=f"{uid}-sum")
+
+    @property
+    def stepping(self) -> bool:
+        return self.params.step is not None
+
+    @property
+    def current(self) -> Said | None:
+        v = self.stage.position
+        return None if v is None else self.said[v]
+
+    @property
+    def reason(self) -> Reason | None:
+        v = self.stage.position
+        return None if v is None else self.params.analysis.reason[v]
+
+    @property
+    def because(self) -> Said | None:
+        v = self.stage.position
+        by = None if v is None else self.params.analysis.because[v]
+        return None if by is None else self.said[by]
+
+    @property
+    def successors(self) -> list[Said]:
+        """The current position's successors (each once, in the order written)."""
+        v = self.stage.position
+        if v is None:
+            return []
+        return [self.said[w] for w in dict.fromkeys(self.params.graph.successors[v])]
+
+    @property
+    def mex(self) -> tuple[list[int], int] | None:
+        v = self.stage.position
+        return None if v is None else self.params.analysis.sg_trace(v)
+
+    @property
+    def draws(self) -> list[tuple[str, list[str]]]:
+        """Each draw and the moves from it that keep the draw."""
+        a = self.params.analysis
+        return [(a.graph.names[v], [a.graph.names[w] for w in a.drawing_moves(v)]) for v in _draws(a)]
+
+    def count(self, outcome: Verdict) -> int:
+        return sum(1 for s in self.said if s.outcome == outcome)
+
+    @property
+    def valueless(self) -> tuple[list[str], list[str]]:
+        """The positions with no SG value: those on a cycle, and those that only reach one."""
+        a = self.params.analysis
+        names = a.graph.names
+        return ([names[v] for v, g in enumerate(a.sg) if g is None and a.on_cycle[v]],
+                [names[v] for v, g in enumerate(a.sg) if g is None and not a.on_cycle[v]])
+
+
+def revealed(params: Params) -> tuple[list[bool], list[bool]]:
+    """Per position: whether its outcome is shown, and whether its SG value is, at this step."""
+    a, step = params.analysis, params.step
+    n = len(a.graph.names)
+    if step is None or not params.hide:
+        return [True] * n, [True] * n
+    decided, draws = len(a.order), 1 if _draws(a) else 0
+    shown = [False] * n
+    for v in a.order[:step]:
+        shown[v] = True
+    if step > decided:
+        shown = [True] * n
+    valued = [False] * n
+    for v in a.sg_order[:max(0, step - decided - draws)]:
+        valued[v] = True
+    if step == stages(a):
+        valued = [True] * n  # the SG phase is over: the positions without a value say so
+    return shown, valued
+
+
+def _order(a: Analysis) -> list[int]:
+    return [*a.order, *_draws(a)]
+
+
+def view(params: Params) -> View:
+    a = params.analysis
+    names = a.graph.names
+    shown, valued = revealed(params)
+    labels = tuple(position_label(a, v, shown=shown[v], sg_shown=valued[v]) for v in _order(a))
+    moves = tuple(t for t in a.graph.text.split() if ">" in t)
+    said = tuple(Said(names[v], a.outcome[v], a.sg[v]) for v in range(len(names)))
+    columns: tuple[Said, ...] = ()
+    sums: tuple[SumRow, ...] = ()
+    if params.second is not None:
+        b = params.second
+        columns = tuple(Said(name, b.outcome[w], b.sg[w]) for w, name in enumerate(b.graph.names))
+        table = sum_table(a, b)
+        sums = tuple(SumRow(said[v], tuple((table[v][w], _xor(a.sg[v], b.sg[w])) for w in range(len(columns))))
+                     for v in range(len(names)))
+    return View(params, stage(a, params.step), tuple(shown), tuple(valued), labels, moves, said, columns, sums)
+
+
+def _xor(g: int | None, h: int | None) -> int | None:
+    return None if g is None or h is None else g ^ h
+
+
+__all__ = ["Spot", "Stage", "View", "revealed", "stage", "stages", "view"]
