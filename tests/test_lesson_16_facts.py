@@ -406,3 +406,33 @@ def test_the_glossary_names_the_draw() -> None:
     assert (d["lesson"], d["section"], d["zh"]) == ("games-on-graphs", "cycles-and-draws", "平局 (D 局面)")
     LESSON.says("is a **draw**, a\n**D-position**")
     assert "是**平局**，叫 **D 局面**" in ZH
+
+
+def test_every_sample_case_through_the_command_line() -> None:
+    """`grundy solve graph` on each query of both samples gives what the judge prints: a sum of
+    chessmen for HDU 1524, the graph with the end's moves removed for P6560 (D for 0)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from grundy.cli import main
+
+    def solve(edges: str, *start: str) -> str:
+        result = CliRunner().invoke(main, ["solve", "graph", "--edges", edges, *start, "--json"])
+        assert result.exit_code == 0, result.output
+        return str(json.loads(result.output)["outcome"])
+
+    cases = [("0>1 0>2 2>3 1 3", ["0"]), ("0>1 0>2 2>3 1 3", ["0", "2"]), ("0>1 1>2 3", ["0", "1"]),
+             ("0>1 1>2 3", ["1", "1"]), ("0>1 1>2 3", ["0", "1", "3"])]
+    printed = ["WIN" if solve(edges, *men) == "N" else "LOSE" for edges, men in cases]
+    assert "\n".join(printed) + "\n" == judge_samples("HDU-1524")[0]["output"]
+    for sample in judge_samples("Luogu-P6560"):
+        numbers = list(map(int, sample["input"].split()))
+        n, m, q = numbers[:3]
+        edges = [(numbers[3 + 2 * i], numbers[4 + 2 * i]) for i in range(m)]
+        said = []
+        for j in range(q):
+            x, y = numbers[3 + 2 * m + 2 * j], numbers[4 + 2 * m + 2 * j]
+            text = " ".join([f"{u}>{v}" for u, v in edges if u != y] + [str(v) for v in range(1, n + 1)])
+            said.append({"N": "1", "P": "-1", "D": "0"}[solve(text, str(x))])
+        assert "\n".join(said) + "\n" == sample["output"]
