@@ -25,7 +25,7 @@ from markupsafe import escape
 from werkzeug.test import TestResponse
 
 from grundy.games.core import GameError
-from grundy.practice.games import SPECS
+from grundy.practice.games import IN_CLASS
 from grundy.practice.quiz import check_move, winning_moves
 from grundy.web import classroom
 from grundy.web.classroom import admission, identity, rounds, sqlite_store
@@ -1056,7 +1056,7 @@ def test_the_console_says_what_the_levels_draw_and_the_rule_a_typed_position_is_
     assert ">Level 1: small positions</option>" in console and ">Level 3: sums of several games</option>" in console
     assert "Each game’s usual rule (a question without a rule is played under it)" in console
     with app.test_request_context():
-        for kind in SPECS.values():
+        for kind in IN_CLASS.values():
             assert str(escape(kind.arena().rule_text))[1:] in console, kind.key  # (its first letter capitalised)
     pose(teacher, code, game="bash", position="20")  # typed: under that rule, as the console said
     assert "take 1 to 3 coins from one heap" in teacher.get(f"/class/{code}/teach").text

@@ -230,10 +230,10 @@ def card(html: str) -> str:
 
 @pytest.mark.parametrize("game", list(ARENAS))
 def test_the_question_page_does_not_depend_on_the_answer(client, game):
-    """P- and N-questions of one game and level render alike once the position itself is left
-    out: nothing else on the page can carry the answer."""
+    """P- and N-questions (and D, where a game can be drawn) of one game and level render alike
+    once the position itself is left out: nothing else on the page can carry the answer."""
     for level in LEVELS:
-        skeletons: dict[str, set[str]] = {"P": set(), "N": set()}
+        skeletons: dict[str, set[str]] = {answer: set() for answer in ARENAS[game].answers}
         for seed in range(30):
             url = f"/quiz/q?game={game}&level={level}&seed={seed}"
             html = card(text(client.get(url, headers={"HX-Request": "true"})))  # the card alone: what htmx swaps
@@ -241,10 +241,10 @@ def test_the_question_page_does_not_depend_on_the_answer(client, game):
                 assert card(text(client.get(url))) == html
             parser = _Skeleton()
             parser.feed(html)
-            skeletons[question(game, level, seed).outcome()].add(parser.skeleton())
-            assert not re.search(r"is-[PN]\b|(?<!Every-)SG|P-position|N-position", html)  # "Every-SG" names a game
-        assert skeletons["P"] and skeletons["N"]
-        assert skeletons["P"] == skeletons["N"] and len(skeletons["P"]) == 1
+            skeletons[question(game, level, seed).verdict()].add(parser.skeleton())
+            assert not re.search(r"is-[PND]\b|(?<!Every-)SG|P-position|N-position", html)  # "Every-SG" names a game
+        assert all(skeletons.values()), skeletons.keys()
+        assert len(set(map(frozenset, skeletons.values()))) == 1 and len(skeletons["P"]) == 1
 
 
 def test_a_question_without_a_seed_gets_one(client):

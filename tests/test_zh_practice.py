@@ -146,7 +146,9 @@ def test_the_score_book_is_chinese(client: FlaskClient) -> None:
 def test_a_question_is_chinese(app: Flask, client: FlaskClient, game: str) -> None:
     for level in (1, 2, 3):
         page = body(client.get(f"/zh/quiz/q?game={game}&level={level}&seed=7"))
-        assert "这个局面，先手能赢吗？" in page and "必胜（N）" in page and "必败（P）" in page
+        asked = "这个局面，先手必胜、必败，还是平局？" if "D" in SPECS[game].answers else "这个局面，先手能赢吗？"
+        assert asked in page and "必胜（N）" in page and "必败（P）" in page
+        assert ("平局（D）" in page) == ("D" in SPECS[game].answers)
         assert "规则：" in page and "这道题的链接" in page
         assert practice_english(app, page) == [], (game, level)
 

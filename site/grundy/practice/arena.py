@@ -15,7 +15,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from grundy.cache import BoundedCache
-from grundy.games.core import Action, GameError, Outcome, remoteness
+from grundy.games.core import Action, GameError, Outcome, Verdict, remoteness
 from grundy.games.family import Family, FamilyGame
 from grundy.i18n import _, here
 from grundy.numerals import as_pairs, unbracketed
@@ -83,6 +83,9 @@ class Arena:
     spec: GameSpec
     family: Family[Any]
     every_turn: ClassVar[bool] = False  # a turn moves in every unfinished component (every-SG)
+    # A game that may go on for ever (a graph with a cycle) is stopped after this many moves and
+    # counted as a draw (grundy.practice.draws); None: every game ends by itself.
+    move_limit: ClassVar[int | None] = None
 
     # -- what the spec and the family say
     @property
@@ -126,11 +129,21 @@ class Arena:
 
     def said(self, move: PlayMove, many: bool, told: bool = False) -> str:
         """``move`` in a sentence, in the reader's language (grundy.words.moves): "take 3 from
-        heap 2" where the position has ``many`` parts, "took …" ``told`` after it was made."""
+        heap 2" where the position has ``many`` parts, "took …" ``told`` after it was made. A game
+        whose moves are told by where they lead (a token on a graph) says that."""
+        if self.spec.said_by_where_to and not move.parts:
+            to = self.format_component(move.after[move.component])
+            if many:
+                words = {"number": move.component + 1, "to": to}
+                return str(_("moved token %(number)s to %(to)s", **words) if told else _("move token %(number)s to %(to)s", **words))
+            return str(_("moved the token to %(to)s", to=to) if told else _("move the token to %(to)s", to=to))
         return in_a_sentence(move, many=many, where=self.where, told=told, says_itself=self.spec.say)
 
     def button(self, move: PlayMove) -> str:
-        """What ``move``'s button says, under its heading (``move.group``): "take 3"."""
+        """What ``move``'s button says, under its heading (``move.group``): "take 3"; "to d" for a
+        game whose moves are told by where they lead."""
+        if self.spec.said_by_where_to and not move.parts:
+            return str(_("to %(to)s", to=self.format_component(move.after[move.component])))
         return on_a_button(move, says_itself=self.spec.say)
 
     def part_name(self, c: Any, i: int) -> str:
@@ -234,7 +247,7 @@ class Arena:
         """Up to ``limit`` moves that leave a P-position, in the listed order."""
         found = []
         for m in self.moves(position):
-            if self.outcome(m.after) == "P":
+            if self.verdict(m.after) == "P":
                 found.append(m)
                 if len(found) == limit:
                     break
@@ -244,6 +257,11 @@ class Arena:
     def grundy(self, position: Position) -> int | None:
         """The SG value of the whole position; None under misère play, where there is none."""
         return None if self.misere else self.family.sum_grundy(position)
+
+    def verdict(self, position: Position) -> Verdict:
+        """P, N or D: a draw, which only a game that can go on for ever says
+        (:class:`grundy.practice.draws.DrawArena`); for every other game this is :meth:`outcome`."""
+        return self.outcome(position)
 
     def outcome(self, position: Position) -> Outcome:
         if not self.misere:
@@ -296,6 +314,11 @@ class Arena:
     def too_large(self) -> str:
         return str(_("the computer plays by searching every line of play, and from here that search is too"
                      " long for a web page — make the %(nouns)s smaller or fewer", nouns=_(self.component_noun[1])))
+
+    def check_playable(self, start: Position) -> None:
+        """Refuse, with why, a start the computer cannot play from (GameError); the search it
+        makes here is the one its first move needs."""
+        self.remoteness(start)
 
     def remoteness(self, position: Position) -> int:
         """Moves left with perfect play (the winner hurries, the loser stalls); even ⇔ P."""

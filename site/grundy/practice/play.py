@@ -3,7 +3,8 @@
 The URL holds the rule, the starting position, who moved first and every position the game has
 passed through. Replaying checks each step, so a hand-edited URL cannot smuggle in an illegal
 move; when it is the computer's turn the server appends the computer's reply, and the new URL
-carries it.
+carries it. A game that may go on for ever (a graph with a cycle: the arena's ``move_limit``)
+is stopped after that many moves and counted as a draw.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from grundy.games.core import GameError, Outcome
+from grundy.games.core import GameError, Verdict
 from grundy.i18n import _
 from grundy.marks import quoted
 from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position, checked_step, replay
@@ -28,14 +29,17 @@ class Turn:
     by_computer: bool
     move: PlayMove
     before: Position
-    before_outcome: Outcome
-    after_outcome: Outcome
-    better: PlayMove | None = None  # after a slip: a move that would have won
+    before_outcome: Verdict
+    after_outcome: Verdict
+    better: PlayMove | None = None  # after a slip: a move that would have won (kept the draw, from a draw)
 
     @property
     def slip(self) -> bool:
-        """A move from a winning position to a position the opponent wins from."""
-        return self.before_outcome == "N" and self.after_outcome == "N"
+        """A move that gives away what the position held: from a winning position to one the
+        opponent wins from or draws, or from a draw to one the opponent wins from."""
+        if self.before_outcome == "N":
+            return self.after_outcome != "P"
+        return self.before_outcome == "D" and self.after_outcome == "N"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +63,18 @@ class GameState:
         return self.arena.moves(self.position)
 
     @property
+    def drawn(self) -> bool:
+        """Whether the game was stopped as a draw: it reached the arena's move limit."""
+        limit = self.arena.move_limit
+        return limit is not None and len(self.afters) >= limit and self.arena.can_move(self.position)
+
+    @property
     def over(self) -> bool:
-        return not self.arena.can_move(self.position)
+        return self.drawn or not self.arena.can_move(self.position)
 
     def winner_is_computer(self) -> bool:
-        """Who won a finished game: the player stuck without a move loses (normal play) or wins (misère)."""
+        """Who won a finished game: the player stuck without a move loses (normal play) or wins
+        (misère). A drawn game has no winner: ask :attr:`drawn` first."""
         stuck_is_computer = self.computer_to_move
         return stuck_is_computer == self.arena.misere
 
@@ -95,11 +106,13 @@ class GameState:
         here = self.start
         out = []
         for i, move in enumerate(self.played):
-            before, after = self.arena.outcome(here), self.arena.outcome(move.after)
-            better = None
-            if before == "N" and after == "N":  # a slip: name the move that would have won
-                better = next(iter(self.arena.winning_moves(here, 1)), None)
-            out.append(Turn((i % 2 == 0) == self.computer_first, move, here, before, after, better))
+            before, after = self.arena.verdict(here), self.arena.verdict(move.after)
+            turn = Turn((i % 2 == 0) == self.computer_first, move, here, before, after)
+            if turn.slip:  # name the move that would have won (or kept the draw)
+                better = (self.arena.winning_moves(here, 1) if before == "N"
+                          else [m for m in self.arena.moves(here) if self.arena.verdict(m.after) == "D"][:1])
+                turn = Turn(turn.by_computer, move, here, before, after, next(iter(better), None))
+            out.append(turn)
             here = move.after
         return out
 
@@ -129,7 +142,7 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
         start = random_start(arena, rng or random.Random())
     else:
         start = arena.parse(raw_start)
-    arena.remoteness(start)  # refuses, with a message, a position too large to search
+    arena.check_playable(start)  # refuses, with a message, a position too large to search
     if not arena.can_move(start):
         raise GameError(_("from %(position)s there is no move to make: the game would be over before it began",
                           position=arena.format(start)), "game-over")
@@ -142,6 +155,9 @@ def parse(game: str, args: Mapping[str, str], rng: random.Random | None = None) 
         raise GameError(_("the move history is at most %(most)s characters", most=f"{MAX_MOVES_TEXT:,}"), "history-too-long",
                         most=MAX_MOVES_TEXT)
     afters = tuple(arena.parse(p) for p in raw.split("/")) if raw else ()
+    if arena.move_limit is not None and len(afters) > arena.move_limit:
+        raise GameError(_("a game here is stopped as a draw after %(most)s moves; this one has %(count)s",
+                          most=arena.move_limit, count=len(afters)), "past-the-move-limit", most=arena.move_limit)
     state = GameState(arena, start, first == "computer", afters, hints, replay(arena, start, afters))
     _check_computer_moves(state)
     if isinstance(arena, EveryArena) and any(key in args for key in PICKS):
@@ -169,7 +185,8 @@ def _check_computer_moves(state: GameState) -> None:
 def random_start(arena: Arena, rng: random.Random) -> Position:
     """A fresh position the computer can still search, drawn by the game's spec."""
     for _attempt in range(100):
-        start = arena.parse(arena.spec.random_start(rng))
+        spec = arena.spec
+        start = arena.parse(spec.random_start_on(arena, rng) if spec.random_start_on else spec.random_start(rng))
         if start and arena.unplayable(start) is None and arena.can_move(start):
             return start
     raise AssertionError("a spec's random starts fit the play limits")

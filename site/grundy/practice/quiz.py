@@ -4,14 +4,15 @@ The same (game, level, seed) always gives the same question, so a question can b
 revisited by URL. The answer is never part of a :class:`Question`'s public face: the web layer
 renders the rule and the position only, and asks the engine for the outcome when an answer comes.
 About half the questions are P-positions (the draw picks the outcome first), so guessing "N"
-because most random positions are N does not pay.
+because most random positions are N does not pay. A game whose positions can be drawn (its spec's
+``draws``) asks P, N or D, each about a third of the time.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from grundy.games.core import GameError, Outcome
+from grundy.games.core import GameError, Outcome, Verdict
 from grundy.i18n import _
 from grundy.marks import quoted
 from grundy.practice.arena import Arena, PlayMove, Position
@@ -37,6 +38,10 @@ class Question:
     def outcome(self) -> Outcome:
         return self.arena.outcome(self.position)
 
+    def verdict(self) -> Verdict:
+        """The answer to step one: P or N, or D where the game's positions can be drawn."""
+        return self.arena.verdict(self.position)
+
 
 def question(game: str, level: int, seed: int) -> Question:
     """The question for this game, level and seed.
@@ -55,8 +60,12 @@ def question(game: str, level: int, seed: int) -> Question:
         raise GameError(_("the seed is a number from 0 to %(most)s; got %(seed)s", most=f"{MAX_SEED:,}", seed=seed), "bad-seed")
     # A string seed is hashed the same way on every run and machine (random's version 2 seeding).
     rng = random.Random(f"grundy-quiz:{game}:{level}:{seed}")
-    target: Outcome = rng.choice(("P", "N"))
-    rule, position = spec.draw(rng, level, target)
+    # the same first draw as ever where the answers are P and N (a question's seed keeps its question)
+    target: Verdict = rng.choice(spec.answers)
+    if target == "D" and spec.draws is not None:
+        rule, position = spec.draws(rng, level)
+    else:
+        rule, position = spec.draw(rng, level, "P" if target == "P" else "N")
     return Question(game, level, seed, spec.arena(rule), position)
 
 
@@ -78,10 +87,13 @@ def check_move(q: Question, typed: str) -> MoveVerdict:
     move = q.arena.find_move(q.position, after)
     if move is None:
         return MoveVerdict(None, q.arena.why_illegal(q.position, after), False)
-    result = q.arena.outcome(after)
+    result = q.arena.verdict(after)
     if result == "P":
         return MoveVerdict(move, _("%(position)s is a P-position: your opponent has no good move left.",
                                    position=q.arena.format(after)), True)
+    if result == "D":
+        return MoveVerdict(move, _("%(position)s is a draw: your opponent can keep the game going for ever, and the win is"
+                                   " gone.", position=q.arena.format(after)), False, why=q.arena.reason(after, reveal_move=True))
     replies = q.arena.winning_moves(after, 1)
     return MoveVerdict(move, _("%(position)s is an N-position: your opponent now has a winning move.",
                                position=q.arena.format(after)), False,

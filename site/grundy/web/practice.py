@@ -154,11 +154,11 @@ def _play_context(game: str, args: Mapping[str, str], state: play_mod.GameState 
 
     context.update(
         url=url,
-        moves=_annotated_moves(state) if not state.computer_to_move and not state.arena.every_turn else [],
+        moves=_annotated_moves(state) if not state.computer_to_move and not state.over and not state.arena.every_turn else [],
         turn_games=_turn_games(state) if state.arena.every_turn and not state.computer_to_move and not state.over else [],
         turns=state.turns(),
         grundy=_safe_grundy(state.arena, state.position) if state.hints else None,
-        outcome=state.arena.outcome(state.position),
+        outcome=state.arena.verdict(state.position),
         reason=state.arena.reason(state.position) if state.hints or state.over else None,
         components=list(enumerate(state.position)),
         taught=_taught_note(state),
@@ -195,7 +195,7 @@ def _annotated_moves(state: play_mod.GameState) -> list[dict[str, Any]]:
             "moves": "/".join(state.arena.format(p) for p in history + (m.after,)),
         }
         if state.hints:
-            entry["outcome"] = state.arena.outcome(m.after)
+            entry["outcome"] = state.arena.verdict(m.after)
             entry["sg"] = _safe_grundy(state.arena, m.after)
         groups.setdefault((m.component, m.group), []).append(entry)
     return [{"component": c, "group": g, "moves": ms} for (c, g), ms in groups.items()]
@@ -276,7 +276,7 @@ def quiz_question() -> Response:
     # A question this browser has answered shows its answer again (the twin page after a language
     # switch, Back, a reload), counted as it was the first time; its move step is open again.
     says = scores.said(_score_tag(q))
-    answer = feedback(q, says, q.outcome(), True, reveal=False) if says else {}
+    answer = feedback(q, says, q.verdict(), True, reveal=False) if says else {}
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, _question_url(q), **_quiz_context(q, **answer))
 
 
@@ -307,16 +307,17 @@ def _quiz_context(q: quiz_mod.Question | None, **extra: Any) -> dict[str, Any]:
 
 @bp.post("/quiz/answer")
 def quiz_answer() -> Response:
-    """Step one: the learner said P or N. Only now is the outcome computed."""
+    """Step one: the learner said P or N (or D, where the game can be drawn). Only now is the outcome computed."""
     form = typed_fields(request.form.to_dict())
     try:
         q = _question(form)
         says = form.get("says", "")
-        if says not in ("P", "N"):
-            raise GameError(_("answer with P (losing for the player to move) or N (winning)"), "bad-answer")
+        if says not in q.arena.spec.answers:
+            raise GameError(_("answer with P (losing for the player to move), N (winning) or D (a draw)") if "D" in q.arena.spec.answers
+                            else _("answer with P (losing for the player to move) or N (winning)"), "bad-answer")
     except GameError as error:
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(None, error=error_message(error)))
-    truth = q.outcome()
+    truth = q.verdict()
     counted = scores.record_answer(q.game, _score_tag(q), says == truth, says)
     # The address bar already shows the question: pushing it again would double the Back steps.
     return _respond("practice/quiz.html", "practice/_quiz_card.html", 200, None,
@@ -335,11 +336,13 @@ def quiz_move() -> Response:
     if not scores.answered(tag):  # the move step must not tell a P from an N before the answer
         not_yet = GameError(_("first say whether this position is winning (N) or losing (P)"), "not-answered")
         return _respond("practice/quiz.html", "practice/_quiz_card.html", 400, None, **_quiz_context(q, error=error_message(not_yet)))
-    truth = q.outcome()
+    truth = q.verdict()
     typed = form.get("after", "")
     try:
         if truth == "P":
             raise GameError(_("this position is P: there is no winning move to find"), "no-winning-move")
+        if truth == "D":
+            raise GameError(_("this position is a draw: there is no winning move to find"), "no-winning-move")
         refuse_foreign_digits({"after": typed})
         verdict = quiz_mod.check_move(q, typed)
         if verdict.move is None:
@@ -376,7 +379,7 @@ def feedback(q: quiz_mod.Question, says: str, truth: str, counted: bool, *, reve
     """What follows an answer. Until a move has been tried (``reveal``), nothing names a winning
     move: the second step asks the learner to find one. ``at``: the lesson the question comes
     from (:func:`explanation`)."""
-    reason, lesson = explanation(q.arena, q.position, reveal or truth == "P", at)
+    reason, lesson = explanation(q.arena, q.position, reveal or truth != "N", at)
     return {
         "stage": "answered", "says": says, "truth": truth, "right": says == truth, "counted": counted,
         "reason": reason,

@@ -112,8 +112,9 @@ def _first_time(tag: str) -> bool:
 
 
 def _answer_tags(question: str) -> tuple[str, ...]:
-    # step one's tag says what was answered ("aN:nim:1:42"); "a:…", from before it did, still counts
-    return f"aP:{question}", f"aN:{question}", f"a:{question}"
+    # step one's tag says what was answered ("aN:nim:1:42", "aD:graph:1:7" where a game can be drawn);
+    # "a:…", from before it did, still counts
+    return f"aP:{question}", f"aN:{question}", f"aD:{question}", f"a:{question}"
 
 
 def answered(question: str) -> bool:
@@ -123,16 +124,16 @@ def answered(question: str) -> bool:
 
 
 def said(question: str) -> str | None:
-    """What this session answered in step one of this question ("P" or "N"), if it did: so the
+    """What this session answered in step one of this question ("P", "N" or "D"), if it did: so the
     question's own address shows its answer again (after a language switch, Back, a reload)."""
     seen = session.get("seen", [])
     if not isinstance(seen, list):
         return None
-    return next((tag[1] for tag in _answer_tags(question)[:2] if tag in seen), None)
+    return next((tag[1] for tag in _answer_tags(question)[:3] if tag in seen), None)
 
 
 def record_answer(game: str, question: str, right: bool, says: str) -> bool:
-    """Count a step-one answer (``says``: "P" or "N"); False if this question's answer was already counted."""
+    """Count a step-one answer (``says``: "P", "N" or "D"); False if this question's answer was already counted."""
     book = load()
     if answered(question) or not _first_time(f"a{says}:{question}"):
         return False

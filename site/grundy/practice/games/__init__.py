@@ -36,6 +36,11 @@ if len(SPECS) != len(_FOUND):
     raise AssertionError(f"two practice games share a key: {sorted(s.key for s in _FOUND)}")
 
 
+# The games a live class may be asked about: its kinds of question ask P or N, so a game whose
+# positions can be drawn (D) is practised in the quiz and in play only, for now.
+IN_CLASS: dict[str, GameSpec] = {key: s for key, s in SPECS.items() if s.draws is None}
+
+
 def spec_for(key: str) -> GameSpec:
     found = SPECS.get(key)
     if found is None:
@@ -48,4 +53,4 @@ def make_arena(key: str, args: Mapping[str, str] | None = None) -> Arena:
     return spec_for(key).arena(args)
 
 
-__all__ = ["SPECS", "SUMS_LESSON", "GameSpec", "make_arena", "spec_for", "sum_reason"]
+__all__ = ["IN_CLASS", "SPECS", "SUMS_LESSON", "GameSpec", "make_arena", "spec_for", "sum_reason"]

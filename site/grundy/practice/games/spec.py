@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.games.core import GameError, Outcome, nim_sum
+from grundy.games.core import GameError, Outcome, Verdict, nim_sum
 from grundy.games.family import Family
 from grundy.games.registry import FAMILIES, family
 from grundy.i18n import N_, _
@@ -20,6 +20,7 @@ from grundy.practice.arena import Arena, PlayMove, Position
 Lesson = tuple[str, str]  # (lesson slug, section anchor)
 SUMS_LESSON: Lesson = ("sums-of-games", "the-spraguegrundy-theorem")
 Draw = Callable[[random.Random, int, Outcome], tuple[dict[str, str], Position]]
+DrawDrawn = Callable[[random.Random, int], tuple[dict[str, str], Position]]  # a question whose answer is D
 # The quiz's three levels, as most games draw them; a game whose level 3 is not sums names its own.
 LEVELS: Mapping[int, str] = {1: N_("Small positions"), 2: N_("Larger positions"), 3: N_("Sums of several games")}
 
@@ -91,8 +92,14 @@ class GameSpec:
     key: str = ""
     lesson: Lesson  # where the game is explained
     draw: Draw  # a quiz question: (rule keys, position) for a level and the outcome to draw
+    # A game whose positions can be drawn (D: play may go on for ever, a graph with a cycle): a
+    # question whose answer is D, for a level. The quiz then offers three answers, P, N and D,
+    # and draws each about as often; None: every position is P or N, and the quiz asks which.
+    draws: DrawDrawn | None = None
     start: str  # the first position /play offers
     random_start: Callable[[random.Random], str]  # a fresh start for "Random start"
+    # … where the start depends on the rule's own positions (a graph's names): drawn from the arena
+    random_start_on: Callable[[Arena, random.Random], str] | None = None
     rule_text: Callable[[Family[Any]], str]  # the rule in one sentence: "take 1 to 3 coins from one heap"
     reason: Callable[[Arena, Position, bool], str] = sum_reason
     # The reason in lesson 2's words only (P and N, the three rules), for a class that has not
@@ -121,6 +128,9 @@ class GameSpec:
     # the move's action, the 0-based component it was made in (None: not said) and whether it is
     # told after (the past tense). None: the engine's words and ``where``.
     say: Callable[[Any, int | None, bool], str] | None = None
+    # A game whose move's kind says nothing of where it goes (a token moved along an arrow): its
+    # moves are said by the position they lead to ("move the token to d", a button "to d").
+    said_by_where_to: bool = False
     also_in: tuple[str, ...] = ()  # lessons that play the game before it is taught: their Practise box offers it too
     noun: tuple[str, str] = (N_("heap"), N_("heaps"))
     where: str = N_("from heap {}")  # where a move was made, from the component's number
@@ -164,6 +174,11 @@ class GameSpec:
         rule = {key: check(args.get(key) or self.default_rule[key]) for key, check in self.rule_keys.items()}
         rule.update(self.fixed_rule)
         return self.arena_type(self, family(self.family, rule))
+
+    @property
+    def answers(self) -> tuple[Verdict, ...]:
+        """What the quiz's first step offers: P and N, and D where a position can be drawn."""
+        return ("P", "N", "D") if self.draws is not None else ("P", "N")
 
     def lesson_for(self, position: Position) -> Lesson:
         return SUMS_LESSON if len(position) > 1 and self.sum_is_plain and not self.sums_taught else self.lesson
@@ -210,4 +225,4 @@ def component_bound(noun: str, hi: int) -> Callable[[Family[Any], Any], None]:
 
 
 
-__all__ = ["LEVELS", "RULES_LESSON", "SUMS_LESSON", "GameSpec", "bounded", "component_bound", "draw_sum", "rules_reason", "sum_reason"]
+__all__ = ["LEVELS", "RULES_LESSON", "SUMS_LESSON", "DrawDrawn", "GameSpec", "bounded", "component_bound", "draw_sum", "rules_reason", "sum_reason"]

@@ -24,7 +24,7 @@ from grundy.marks import quoted
 from grundy.numerals import read_whole
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
-from grundy.practice.games import SPECS
+from grundy.practice.games import IN_CLASS
 from grundy.web.classroom.kinds import Judged, Kind, kind_named, kind_of
 from grundy.web.classroom.rules import arena_for, rule_items, rule_of
 from grundy.web.classroom.store import MAX_COUNTDOWN, MAX_MOVE, OUTCOME, Answer, ClassStore, Room, Round
@@ -52,7 +52,7 @@ def question_of(r: Round) -> quiz_mod.Question:
     (rule ""): drawn from (game, level, seed), or the typed position under the game's opening rule."""
     if not r.position:
         return quiz_mod.question(r.game, r.level, r.seed)
-    arena = arena_for(r.game, rule_items(r.rule)) if r.rule else SPECS[r.game].arena({})
+    arena = arena_for(r.game, rule_items(r.rule)) if r.rule else IN_CLASS[r.game].arena({})
     return quiz_mod.Question(arena.key, r.level, r.seed, arena, arena.parse(r.position))
 
 
@@ -73,8 +73,8 @@ def pose(game: str, level_text: str, typed: str, rule: dict[str, str] | None = N
     command line's option names: rules.arena_for), and a typed position the computer could play
     out (so every answer can be judged quickly). No position: one drawn as the quiz draws one
     (under the given rule, if one is given, else the draw's own)."""
-    if game not in SPECS:
-        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=quoted(game, 30), games=", ".join(SPECS)),
+    if game not in IN_CLASS:
+        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=quoted(game, 30), games=", ".join(IN_CLASS)),
                         "unknown-game")
     level = int(level_text) if level_text in ("1", "2", "3") else 0
     if level not in quiz_mod.LEVELS:

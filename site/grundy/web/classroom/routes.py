@@ -14,7 +14,7 @@ from grundy.i18n import N_, _
 from grundy.marks import quoted
 from grundy.numerals import typed as typed_text
 from grundy.practice import quiz as quiz_mod
-from grundy.practice.games import SPECS
+from grundy.practice.games import IN_CLASS
 from grundy.web.classroom import admission, etags, identity, kind_views, level, rounds
 from grundy.web.classroom.kinds import KINDS
 from grundy.web.classroom.identity import CLASS_COOKIE, store
@@ -252,7 +252,7 @@ def _teach_context(room: Room, counted: tuple[int, int] | None = None, **extra: 
         "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": url_for("classroom.student", code=room.code, _external=True),
         "join_short": join_short(), "local_only": local_only(), "tag": etags.teacher_tag(room, count, members), "members": members,
         "qr": qr(room), "count": count,
-        "games": SPECS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
+        "games": IN_CLASS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
         "view": view(room.view), "rounds": rounds.summary(store(), room) if room.phase == "ended" else [],
         "error": None, "form": {"game": poll.round.game if poll else "nim", "level": str(poll.round.level if poll else 1),
                                 "position": "", "rule": "", "seconds": "", "seed": "", "kind": poll.round.kind if poll else "outcome"},

@@ -30,7 +30,7 @@ from grundy.games.registry import FAMILIES
 from grundy.i18n import _
 from grundy.marks import quoted
 from grundy.practice.arena import Arena
-from grundy.practice.games import SPECS
+from grundy.practice.games import IN_CLASS
 from grundy.practice.games.spec import GameSpec
 from grundy.web.classroom.store import MAX_MOVE, MAX_PLAN, MAX_PLAN_LINES, MAX_RULE
 
@@ -45,7 +45,7 @@ def options(spec: GameSpec) -> dict[str, str]:
 
 
 # Every option some game's rule takes, in the registry's order: the console's rule fields.
-RULE_OPTIONS: tuple[str, ...] = tuple(dict.fromkeys(option for spec in SPECS.values() for option in options(spec)))
+RULE_OPTIONS: tuple[str, ...] = tuple(dict.fromkeys(option for spec in IN_CLASS.values() for option in options(spec)))
 
 
 def rule_of(arena: Arena) -> str:
@@ -68,7 +68,7 @@ def _variant(spec: GameSpec, misere: bool) -> GameSpec:
     """The spec of the same family in normal or misère play (misère Nim for Nim and --misere)."""
     if spec.misere == misere:
         return spec
-    found = next((s for s in SPECS.values() if s.family == spec.family and s.misere == misere and not s.fixed_rule), None)
+    found = next((s for s in IN_CLASS.values() if s.family == spec.family and s.misere == misere and not s.fixed_rule), None)
     if found is None:
         raise GameError(_("%(game)s is not played misère here", game=_(spec.title)), "no-misere")
     return found
@@ -77,14 +77,14 @@ def _variant(spec: GameSpec, misere: bool) -> GameSpec:
 def arena_for(game: str, given: Mapping[str, str]) -> Arena:
     """The arena of practice game ``game`` under the rule ``given`` in option names (missing keys
     take the game's usual rule, the one /play opens with); a GameError says what does not apply."""
-    if game not in SPECS:
-        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=quoted(game, 30), games=", ".join(SPECS)),
+    if game not in IN_CLASS:
+        raise GameError(_("there is no quiz for %(game)s; choose one of %(games)s", game=quoted(game, 30), games=", ".join(IN_CLASS)),
                         "unknown-game")
     given = {k: v.strip() for k, v in given.items() if v.strip()}
     if len(" ".join(f"{k}={v}" for k, v in given.items())) > MAX_RULE:
         raise GameError(_("a rule is at most %(most)s characters long", most=MAX_RULE), "rule-too-long", most=MAX_RULE)
     misere = given.pop(MISERE, "0") not in ("0", "no", "off", "false")
-    spec = _variant(SPECS[game], misere or SPECS[game].misere)
+    spec = _variant(IN_CLASS[game], misere or IN_CLASS[game].misere)
     by_option = options(spec)
     args: dict[str, str] = {}
     for option, value in given.items():

@@ -1,0 +1,151 @@
+"""Practice spec for a game on a graph (lesson 16): a token on a position of a small directed
+graph, moved along one arrow a turn; whoever cannot move loses, and where the graph has a cycle a
+position may be a draw (D). The quiz asks P, N or D; play stops a drawn game after a stated number
+of moves (:mod:`grundy.practice.draws`).
+
+Quiz graphs are drawn from the question's seed: positions named a, b, c, … in layers, each with
+one or two moves to later positions (so most graphs have an end), and a few moves back to earlier
+ones, which make the cycles. The engine (:mod:`grundy.games.graph`) judges every answer.
+"""
+from __future__ import annotations
+
+import random
+from string import ascii_lowercase
+
+from grundy.games.core import Outcome, Verdict
+from grundy.games.graph import MAX_NAME, Graph, analyse, parse_graph, text_bound
+from grundy.games.graph_family import GraphFamily
+from grundy.i18n import N_, _
+from grundy.practice.arena import Arena, Position
+from grundy.practice.draws import DrawArena
+from grundy.practice.games.spec import GameSpec
+
+# A practice graph is read and drawn on a phone: a dozen positions, each with a few moves.
+MAX_POSITIONS = 12
+MAX_MOVES = 30
+MAX_TEXT = text_bound(MAX_POSITIONS, MAX_MOVES)  # checked before the text is split
+OPTIONS_SHOWN = 6  # the options named in a P-position's reason; more are counted
+
+# The start /play offers: from a, one move wins (to d), one draws (to b, on the cycle b, e) and one
+# loses (to c); tests/test_practice_graph.py checks this with the engine.
+START_EDGES = "a>b a>c a>d b>e b>c e>b e>c c>f d>c d>g g>f"
+START = "a"
+
+# (positions, moves back) by level: small graphs, larger ones, then more cycles.
+SIZES = {1: ((5, 6), (0, 1)), 2: ((7, 8), (1, 2)), 3: ((9, 10), (2, 3))}
+DRAWS_TRIED = 400  # graphs drawn for one question at most (a few suffice: the tests draw every level)
+
+
+def _edges(raw: str) -> str:
+    """A URL's graph, checked within practice's bounds, given back in its canonical text."""
+    return parse_graph(raw, max_positions=MAX_POSITIONS, max_edges=MAX_MOVES).text
+
+
+def random_graph(rng: random.Random, positions: int, back: int) -> str:
+    """A graph of ``positions`` positions a, b, c, …: each but the last one or two has one or two
+    moves to later positions, and ``back`` moves go back to an earlier one (a cycle each)."""
+    names = ascii_lowercase[:positions]
+    ends = rng.randint(1, 2)  # the last `ends` positions are terminal
+    moves: list[tuple[int, int]] = []
+    for v in range(positions - ends):
+        later = list(range(v + 1, positions))
+        moves += [(v, w) for w in sorted(rng.sample(later, min(len(later), rng.randint(1, 2))))]
+    for _back in range(back if positions - ends >= 2 else 0):
+        v = rng.randrange(1, positions - ends)
+        w = rng.randrange(0, v)
+        if (v, w) not in moves:
+            moves.append((v, w))
+    moves.sort()
+    written = [f"{names[v]}>{names[w]}" for v, w in moves]
+    seen = {i for move in moves for i in move}
+    written += [names[i] for i in range(positions) if i not in seen]  # a position with no move in or out
+    return " ".join(written)
+
+
+def _question(rng: random.Random, level: int, target: Verdict) -> tuple[dict[str, str], Position]:
+    """A graph of the level's size and a position of it whose outcome is ``target`` (not a
+    terminal position: its answer would be given away)."""
+    (lo, hi), (back_lo, back_hi) = SIZES[level]
+    for _draw in range(DRAWS_TRIED):
+        back = rng.randint(max(back_lo, 1 if target == "D" else 0), back_hi)
+        edges = random_graph(rng, rng.randint(lo, hi), back)
+        analysis = analyse(parse_graph(edges))  # not the registry's family: most graphs drawn are not kept
+        fits = [v for v, verdict in enumerate(analysis.outcome)
+                if verdict == target and analysis.graph.successors[v]]
+        if fits:
+            return {"edges": edges}, (rng.choice(fits),)
+    raise AssertionError(f"no {target}-position drawn at level {level}")  # the tests draw every level
+
+
+def _draw(rng: random.Random, level: int, target: Outcome) -> tuple[dict[str, str], Position]:
+    return _question(rng, level, target)
+
+
+def _draw_drawn(rng: random.Random, level: int) -> tuple[dict[str, str], Position]:
+    return _question(rng, level, "D")
+
+
+def _listed(items: list[str]) -> str:
+    listed = _("; ").join(items[:OPTIONS_SHOWN])
+    if len(items) > OPTIONS_SHOWN:
+        listed = _("%(listed)s and %(more)s more", listed=listed, more=len(items) - OPTIONS_SHOWN)
+    return str(listed)
+
+
+def reason(arena: Arena, position: Position, reveal_move: bool) -> str:
+    """Why a position is P, N or D, by backward induction's rules: a position with no move is P;
+    one with a move to P is N; one whose every move leads to N is P; what is never decided is a
+    draw, and from a draw some move leads to a draw. Sums too: it reads only the moves."""
+    here = arena.format(position)
+    moves = arena.moves(position)
+    verdict = arena.verdict(position)
+    if not moves:
+        return str(_("No move is left from %(position)s: the player to move has lost, so it is P.", position=here))
+    options = list(dict.fromkeys(arena.format(m.after) for m in moves))
+    if verdict == "P":
+        return str(_("Every move from %(position)s leads to an N-position (%(options)s), so %(position)s is P: a position"
+                     " is P when every move from it leads to N.", position=here, options=_listed(options)))
+    if verdict == "N":
+        winning = arena.winning_moves(position, 1)
+        if reveal_move and winning:
+            return str(_("The move to %(after)s leaves a P-position, so %(position)s is N: a position is N when some move"
+                         " from it leads to P.", after=arena.format(winning[0].after), position=here))
+        return str(_("Some move from %(position)s leads to a P-position, so %(position)s is N: a position is N when some"
+                     " move from it leads to P.", position=here))
+    keep = next(m for m in moves if arena.verdict(m.after) == "D")  # a draw always has one (lesson 16)
+    return str(_("No move from %(position)s leads to a P-position, so it is not N; and the move to %(after)s leads to a"
+                 " position that is never decided either, so not every move leads to N and it is not P. %(position)s is"
+                 " a draw (D): the player to move can keep the game going for ever, and neither player can force a win.",
+                 position=here, after=arena.format(keep.after)))
+
+
+def _random_start_on(arena: Arena, rng: random.Random) -> str:
+    """A position of the URL's graph with a move to make (a graph with none is refused later)."""
+    graph = _graph_of(arena)
+    movable = [v for v, out in enumerate(graph.successors) if out] or [0]
+    return arena.format_component(rng.choice(movable))
+
+
+def _graph_of(arena: Arena) -> Graph:
+    fam = arena.family
+    assert isinstance(fam, GraphFamily)  # the spec's family
+    return fam.graph
+
+
+GRAPH = GameSpec(
+    family="graph", lesson=("games-on-graphs", "cycles-and-draws"),
+    draw=_draw, draws=_draw_drawn, start=START, random_start=lambda _rng: START, random_start_on=_random_start_on,
+    rule_text=lambda f: str(_("move the token along one arrow of the graph")),
+    reason=reason, rules_reason=reason,
+    noun=(N_("token"), N_("tokens")), where=N_("with token {}"), said_by_where_to=True,
+    rule_keys={"edges": _edges}, default_rule={"edges": START_EDGES},
+    rule_labels={"edges": N_("The graph (moves from>to)")},
+    answer_hint=N_("each token's position, by name, with spaces between"),
+    answer_hint_one=N_("the position the token moves to, by its name"),
+    picture="graph", arena_type=DrawArena,
+    levels={1: N_("Small graphs"), 2: N_("Larger graphs"), 3: N_("Graphs with more cycles")},
+)
+
+SPECS = (GRAPH,)
+
+__all__ = ["GRAPH", "MAX_MOVES", "MAX_NAME", "MAX_POSITIONS", "MAX_TEXT", "SPECS", "random_graph", "reason"]
