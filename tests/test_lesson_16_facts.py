@@ -192,6 +192,12 @@ def test_moving_the_exit_makes_a_and_b_draws() -> None:
     assert [a.graph.names[w] for w in a.drawing_moves(a.graph.position("b"))] == ["a"]
     assert a.winning_moves(a.graph.position("b")) == []
     LESSON.says("the player at b moves to a and keeps the\ndraw; moving to c loses, since c is N")
+    # why the two graphs differ: their ways out, taken, win (c to d) and lose (b to c)
+    exit_ = analyse(parse_graph(EXIT))
+    assert exit_.outcome[exit_.graph.position("d")] == "P" and a.outcome[a.graph.position("c")] == "N"
+    LESSON.says("in the first graph the way out wins for\nwhoever takes it (from c straight to the terminal d)",
+                "from b to c hands the\nopponent the win")
+    assert "谁走出口谁赢（从 c 直接走到终止局面 d）" in ZH and "谁走出口谁输" in ZH
     assert verdicts("a>a") == {"a": "D"} and verdicts("a>a a>b b>c") == {"a": "D", "b": "N", "c": "P"}
     assert verdicts("a>a a>b") == {"a": "N", "b": "P"}  # a pass beside a move to P: N, not a draw
     LESSON.says("a position with a\npass and no move to P is a draw")
