@@ -20,6 +20,7 @@ PAGES = [
     "/", "/problems", "/glossary", "/summary", "/quiz", "/play", "/present/",
     # a lesson of each kind: tables and steppers, XOR columns, a plot, grids, a coin row
     "/lessons/p-and-n-positions", "/lessons/nim", "/lessons/wythoff", "/lessons/sg-by-search", "/lessons/coin-turning",
+    "/lessons/games-on-graphs", "/zh/lessons/games-on-graphs",  # graphs drawn in SVG, four of them
     *[f"/w/{name}" for name in WIDGETS],
     "/quiz/q?game=nim&level=1&seed=7", "/play/wythoff", "/play/every-euclid",
     "/present/pn-table?rule=powers-of-two&upto=30", "/present/grid?game=wythoff&size=10&step=",
