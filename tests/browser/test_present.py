@@ -485,7 +485,9 @@ SMALL_TEXT = """() => {
     if (e.closest('details:not([open])') && !e.closest('summary')) continue;
     const box = e.getBoundingClientRect(), style = getComputedStyle(e);
     if (!box.width || !box.height || style.visibility === 'hidden') continue;
-    if (parseFloat(style.fontSize) < 23.5) found.push(style.fontSize + ' ' + text.textContent.trim().slice(0, 30));
+    // text inside an SVG is drawn at its font size times the picture's scale (a graph's names)
+    const scale = e instanceof SVGElement && e.getScreenCTM() ? e.getScreenCTM().a : 1;
+    if (parseFloat(style.fontSize) * scale < 23.5) found.push(style.fontSize + ' ' + text.textContent.trim().slice(0, 30));
   }
   return found.slice(0, 5);
 }"""

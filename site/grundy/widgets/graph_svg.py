@@ -68,6 +68,11 @@ class Drawing:
         graph is not blown up to a whole column (a page may set its own)."""
         return self.layout.width * 7 // 5
 
+    @property
+    def ratio(self) -> str:
+        """Its width over its height, for CSS (a projected picture is sized by the screen's height)."""
+        return f"{self.layout.width / self.layout.height:.4f}"
+
     def spot(self, v: int) -> str:
         """A CSS ``style`` placing a button exactly over position ``v``'s box, in percentages of
         the picture (it scales with the SVG)."""
@@ -120,7 +125,7 @@ def _edge(a: Box, b: Box, *, up: bool, loop: bool, ports: tuple[int, int] = (0, 
 
 def draw(analysis: Analysis, *, uid: str, shown: Sequence[bool] | None = None, sg_shown: Sequence[bool] | None = None,
          current: int | None = None, chosen: int | None = None, label: str = "", overlaid: bool = False,
-         layout: Layout | None = None) -> Drawing:
+         sized: bool = True, layout: Layout | None = None) -> Drawing:
     """The graph of ``analysis`` as SVG.
 
     ``shown[v]``: whether position v's outcome is revealed (None: all are); ``sg_shown[v]``
@@ -129,6 +134,8 @@ def draw(analysis: Analysis, *, uid: str, shown: Sequence[bool] | None = None, s
     makes the arrowheads' ids unique on a page with several drawings. ``label`` names the
     picture. ``overlaid``: the page lays a button over each position (:meth:`Drawing.spot`),
     whose names say what the boxes say, so the SVG itself is hidden from screen readers.
+    ``sized``: the SVG is at most :attr:`Drawing.widest` wide; off, the page's container sizes it
+    (a projection fills the screen's height).
 
     >>> from grundy.games.graph import analyse, parse_graph
     >>> d = draw(analyse(parse_graph("a>b b>c")), uid="g")
@@ -142,8 +149,9 @@ def draw(analysis: Analysis, *, uid: str, shown: Sequence[bool] | None = None, s
     valued = [False] * n if sg_shown is None else list(sg_shown)
     uid = escape(uid)
     hidden = ' aria-hidden="true"' if overlaid else ""
+    widest = f' style="max-width: {lay.width * 7 // 5}px"' if sized else ""
     parts = [f'<svg class="graph-svg" viewBox="0 0 {lay.width} {lay.height}" width="{lay.width}" height="{lay.height}"'
-             f' style="max-width: {lay.width * 7 // 5}px" role="group" aria-label="{escape(label)}"{hidden}>',
+             f'{widest} role="group" aria-label="{escape(label)}"{hidden}>',
              '<defs>',
              *(f'<marker id="{uid}-{kind}" class="gw-arrow{" is-" + kind if kind != "arrow" else ""}" viewBox="0 0 10 10"'
                ' refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="11" markerHeight="11"'

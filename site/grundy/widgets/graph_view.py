@@ -92,7 +92,7 @@ class View:
         on a page with several), a button to be laid over each position."""
         a = self.params.analysis
         return draw(a, uid=uid, shown=self.shown, sg_shown=self.valued, current=self.stage.position,
-                    chosen=self.params.chosen, overlaid=True)
+                    chosen=self.params.chosen, overlaid=True, sized=False)
 
     def spots(self, drawing: Drawing) -> list[Spot]:
         """A button over each position of ``drawing``: the name it sends, its place, its words."""
@@ -102,7 +102,7 @@ class View:
 
     def second_figure(self, uid: str) -> Drawing | None:
         b = self.params.second
-        return None if b is None else draw(b, uid=f"{uid}-sum")
+        return None if b is None else draw(b, uid=f"{uid}-sum", sized=False)
 
     @property
     def stepping(self) -> bool:
