@@ -120,7 +120,7 @@ def _edge(a: Box, b: Box, *, up: bool, loop: bool, ports: tuple[int, int] = (0, 
         return f"M{x1} {y1} L{x2} {y2}"
     # to the side it leans, or (straight down a column) left and right by turns, wider the longer
     side = (1 if b.x > a.x else -1) if a.x != b.x else (1 if rows % 2 else -1)
-    return f"M{x1} {y1} Q{(x1 + x2) // 2 + side * 20 * rows} {(y1 + y2) // 2} {x2} {y2}"
+    return f"M{x1} {y1} Q{(x1 + x2) // 2 + side * min(20 * rows, 60)} {(y1 + y2) // 2} {x2} {y2}"  # within the margin
 
 
 def draw(analysis: Analysis, *, uid: str, shown: Sequence[bool] | None = None, sg_shown: Sequence[bool] | None = None,
