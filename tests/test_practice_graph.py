@@ -261,7 +261,7 @@ def test_play_marks_a_move_that_gives_a_win_away_for_a_draw(client):
     page = text(client.get(r.headers["Location"]))
     assert "this move leaves a draw" in page and 'class="chip is-D">D' in page
     win = arena.winning_moves(start, 1)[0]
-    assert f"A winning move was move the token to {arena.format(win.after)}" in page
+    assert re.search(rf"A winning move was move the token → (<[^>]+>)?{arena.format(win.after)}<", page)
 
 
 def test_the_computer_s_moves_in_a_link_are_checked(client):
@@ -311,3 +311,17 @@ def test_a_live_class_is_not_asked_about_a_game_that_can_be_drawn():
     with pytest.raises(GameError) as refused:
         rules.arena_for(GAME, {})
     assert refused.value.code == "unknown-game"
+
+
+def test_a_start_too_large_to_search_is_refused_before_any_search(monkeypatch):
+    """The parts' sizes bound the positions a game can reach (every order of the parts counted):
+    past MAX_REACH the start is refused without a search; within it, the search runs."""
+    from grundy.practice import draws
+
+    arena = make_arena(GAME, {"edges": " ".join(f"{x}>{y}" for x, y in zip("abcdefghijk", "bcdefghijkl"))})  # 12 positions
+    names = arena.family.graph.names
+    assert len(names) ** 2 <= draws.MAX_REACH < len(names) ** 3
+    searched: list[object] = []
+    monkeypatch.setattr(draws, "solve", lambda a, p: searched.append(p) or solve(a, p))
+    assert arena.unplayable(arena.parse("a b c")) == arena.too_large and not searched
+    assert arena.unplayable(arena.parse("a b")) is None and searched

@@ -130,13 +130,14 @@ class Arena:
     def said(self, move: PlayMove, many: bool, told: bool = False) -> str:
         """``move`` in a sentence, in the reader's language (grundy.words.moves): "take 3 from
         heap 2" where the position has ``many`` parts, "took …" ``told`` after it was made. A game
-        whose moves are told by where they lead (a token on a graph) says that."""
+        whose moves are told by where they lead (a token on a graph) says where, once told ("moved
+        the token to d"); offered, the position it leaves is written beside it ("move the token → d")."""
         if self.spec.said_by_where_to and not move.parts:
             to = self.format_component(move.after[move.component])
             if many:
-                words = {"number": move.component + 1, "to": to}
-                return str(_("moved token %(number)s to %(to)s", **words) if told else _("move token %(number)s to %(to)s", **words))
-            return str(_("moved the token to %(to)s", to=to) if told else _("move the token to %(to)s", to=to))
+                return str(_("moved token %(number)s to %(to)s", number=move.component + 1, to=to) if told
+                           else _("move token %(number)s", number=move.component + 1))
+            return str(_("moved the token to %(to)s", to=to) if told else _("move the token"))
         return in_a_sentence(move, many=many, where=self.where, told=told, says_itself=self.spec.say)
 
     def button(self, move: PlayMove) -> str:

@@ -17,6 +17,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from markupsafe import Markup
 
 from grundy.games.core import GameError
+from grundy.games.graph import Analysis
 from grundy.i18n import _
 from grundy.practice import play as play_mod
 from grundy.practice import quiz as quiz_mod
@@ -32,6 +33,7 @@ from grundy.marks import quoted
 from grundy.numerals import is_negative, is_numeral, read_whole, typed_fields
 from grundy.web.widgets import render_widget
 from grundy.widgets import WIDGETS
+from grundy.widgets.graph_svg import Drawing, draw
 from grundy.words import error_message
 
 bp = Blueprint("practice", __name__)
@@ -90,7 +92,17 @@ def notation(text: str) -> Markup:
     return Markup('<span translate="no">{}</span>').format(text)
 
 
+def graph_drawing(analysis: Analysis, tokens: list[int], reveal: bool = False) -> Drawing:
+    """A game graph as the widget draws it (grundy.widgets.graph_svg), for a picture of a
+    position: its outcomes hidden until ``reveal`` (a question must not answer itself), the
+    token outlined where there is one."""
+    hidden = None if reveal else [False] * len(analysis.graph.names)
+    return draw(analysis, uid="practice-graph", shown=hidden, current=tokens[0] if len(tokens) == 1 else None,
+                label=_("The graph of the game"))
+
+
 bp.add_app_template_filter(tidy, "tidy")
+bp.add_app_template_filter(graph_drawing, "graph_drawing")
 bp.add_app_template_filter(notation, "notation")
 bp.add_app_template_filter(no_full_stop, "no_full_stop")
 

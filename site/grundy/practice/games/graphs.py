@@ -143,6 +143,8 @@ GRAPH = GameSpec(
     answer_hint=N_("each token's position, by name, with spaces between"),
     answer_hint_one=N_("the position the token moves to, by its name"),
     picture="graph", arena_type=DrawArena,
+    # after an answer: the graph widget with every position decided, each with its reason
+    visual=lambda arena, _position: ("graph", {"edges": arena.family.rule()["edges"]}),
     levels={1: N_("Small graphs"), 2: N_("Larger graphs"), 3: N_("Graphs with more cycles")},
 )
 
