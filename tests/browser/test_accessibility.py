@@ -23,6 +23,7 @@ PAGES = [
     "/lessons/games-on-graphs", "/zh/lessons/games-on-graphs",  # graphs drawn in SVG, four of them
     *[f"/w/{name}" for name in WIDGETS],
     "/quiz/q?game=nim&level=1&seed=7", "/play/wythoff", "/play/every-euclid",
+    "/quiz/q?game=graph&level=1&seed=7", "/play/graph?start=a&hints=1",  # three answers; a graph drawn, with outcomes
     "/present/pn-table?rule=powers-of-two&upto=30", "/present/grid?game=wythoff&size=10&step=",
 ]
 
