@@ -295,8 +295,12 @@ def test_the_widget_fences() -> None:
     fences = LESSON.widgets("graph")
     assert [f.get("edges") or PRESETS[f["preset"]].edges for f in fences] == [COIN, EXIT, DRAW, "x>y y>x x>q q>t"]
     assert fences[1] == {"preset": "cycle-exit", "step": "0"} and PRESETS["cycle-exit"].edges == EXIT
-    assert fences[3]["sum"] == "h1>h0" and all(f["step"] == "0" for f in fences)  # predict first
-    names = {p.name for p in WIDGETS["graph"].params}
+    assert all(f["step"] == "0" for f in fences[:3])  # predict first
+    # the sum table opens shown, as the text beside it says: the list above has worked it out
+    assert fences[3]["sum"] == "h1>h0" and "step" not in fences[3] and fences[3]["shown"]
+    LESSON.says("It opens with everything shown, since the list above\nhas just worked the answer out")
+    assert "所以这个小工具一打开就全部显示" in ZH
+    names = {p.name for p in WIDGETS["graph"].params} | {"shown"}
     assert all(set(f) <= names for f in fences), names
 
 

@@ -34,6 +34,7 @@ ANSWERS = {
     "mex-steps": r'<li class="(?:done|ahead) is-[PN]',
     "wythoff": r'<li class="is-P\b|<span class="chip is-[PN]">',
     "octal-sequence": r'<li class="done band-',
+    "graph": r'class="gw-node is-[PND]\b',
 }
 # What stands in for an answer not yet revealed.
 PLACEHOLDER = re.compile(r'is-blank|class="unrevealed"|class="todo"|not yet (?:filled|revealed|shown)')
