@@ -27,12 +27,12 @@ test: $(STAMP) chromium servers  ## every test: engine, web, lessons and the bro
 quick: $(STAMP) servers  ## the quick loop: everything but the browser tests, fewer examples of each property (tests/conftest.py)
 	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -m "not browser" -n auto --dist worksteal
 
-chromium:  ## the browser tests drive Debian's Chromium
-	@if ! command -v chromium >/dev/null 2>&1; then \
+chromium:  ## the browser tests drive Debian's Chromium, as its headless shell (tests/browser/conftest.py says why)
+	@if ! command -v chromium-headless-shell >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell; \
 	  else \
-	    echo "The browser tests need Chromium: run 'sudo apt-get install chromium' (Debian/Ubuntu), then 'make test' again." >&2; exit 1; \
+	    echo "The browser tests need Chromium's headless shell: run 'sudo apt-get install chromium-headless-shell' (Debian/Ubuntu), then 'make test' again." >&2; exit 1; \
 	  fi; \
 	fi
 

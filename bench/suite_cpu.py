@@ -17,6 +17,7 @@ Needs root (it makes control groups) and cgroup v1's cpuacct mounted at /sys/fs/
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,9 +25,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.browser.conftest import HEADLESS_SHELL  # noqa: E402  (the one place the browser is named)
+
 CPUACCT = Path("/sys/fs/cgroup/cpuacct")
 PYTHON = ROOT / ".venv" / "bin" / "python"
-CHROMIUM = "/usr/bin/chromium"
+# the browser the tests drive (tests/browser/conftest.py), or another to compare: SUITE_CHROMIUM=/usr/bin/chromium
+CHROMIUM = os.environ.get("SUITE_CHROMIUM") or shutil.which(HEADLESS_SHELL) or f"/usr/bin/{HEADLESS_SHELL}"
 # The suite in parts: what make test runs, split where the time goes.
 PARTS = {
     "fuzz": ["tests/test_fuzz.py"],

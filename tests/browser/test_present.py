@@ -15,6 +15,18 @@ from tests.browser.conftest import Watch
 TABLE = "/present/pn-table?rule=bash&m=3&upto=30"
 
 
+# Where an instructor's mouse rests: on the table, off the control strip. Chromium's headless
+# shell starts its mouse at the window's top-left corner, which is on the strip, and a mouse
+# resting on the strip keeps it down (as it should, for a person's).
+RESTING = (600, 500)
+
+
+def arrive(page: Page, url: str) -> None:
+    """Open a projection with the mouse resting on the table."""
+    page.goto(url)
+    page.mouse.move(*RESTING)
+
+
 def filled(page: Page) -> Locator:
     return page.locator("li.cell:not(.is-blank)")
 
@@ -103,7 +115,7 @@ def test_the_control_strip_hides_itself_and_comes_back(live_server: str, watched
     # late, could come after the resting mouse's seconds have already sent it up again).
     page.add_init_script("(function look() { if (document.body && document.body.classList.contains('strip-open') && "
                          f"{STRIP_ON_SCREEN}) window.__stripSeen = true; else requestAnimationFrame(look); }})();")
-    page.goto(live_server + TABLE + "&step=2")
+    arrive(page, live_server + TABLE + "&step=2")
     strip = page.locator(".controls")
     page.wait_for_function("() => window.__stripSeen === true")  # shown on arrival, so the instructor sees it is there ...
     wait_for_strip(page, shown=False)  # ... and gone once the mouse rests
@@ -218,7 +230,7 @@ def strip_down(page: Page) -> None:
 def test_a_setting_changed_mid_reveal_goes_on_stepping(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
     count = page.locator(".step-count")
-    page.goto(live_server + TABLE + "&step=3")
+    arrive(page, live_server + TABLE + "&step=3")
     strip_down(page)
     upto = page.locator("input[name=upto]")
     upto.fill("20")
@@ -233,7 +245,7 @@ def test_a_setting_changed_mid_reveal_goes_on_stepping(live_server: str, watched
     expect(page).to_have_url(re.compile(r"rule=powers-of-two&upto=20&sg=1&step=0$"))
     expect(filled(page)).to_have_count(0)
 
-    page.goto(live_server + "/present/xor-columns?heaps=14,21,39&step=3")
+    arrive(page, live_server + "/present/xor-columns?heaps=14,21,39&step=3")
     strip_down(page)
     heaps = page.locator("input[name=heaps]")
     heaps.fill("5,9,12")
@@ -242,7 +254,7 @@ def test_a_setting_changed_mid_reveal_goes_on_stepping(live_server: str, watched
     expect(count).to_have_text("Step 0 of 5: the heaps")
     expect(page.locator("td.bit.b1")).to_have_count(0)
 
-    page.goto(live_server + "/present/grid?game=wythoff&size=12&step=150")
+    arrive(page, live_server + "/present/grid?game=wythoff&size=12&step=150")
     strip_down(page)
     size = page.locator("input[name=size]")
     size.fill("8")
@@ -256,7 +268,7 @@ def test_a_control_changed_the_moment_a_swap_lands_is_not_lost(live_server: str,
     # "settled", 20 ms later, so a select changed in between sent nothing and the table stayed
     # as it was. Here the change comes in the first task after the swap, as a quick hand's would.
     page, _ = watched
-    page.goto(live_server + TABLE + "&step=3")
+    arrive(page, live_server + TABLE + "&step=3")
     strip_down(page)
     page.evaluate(
         """() => document.body.addEventListener("htmx:afterSwap", () => setTimeout(() => {
@@ -272,7 +284,7 @@ def test_a_control_changed_the_moment_a_swap_lands_is_not_lost(live_server: str,
 
 def test_a_bad_value_shows_its_message_below_the_strip(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, watch = watched
-    page.goto(live_server + TABLE + "&step=3")
+    arrive(page, live_server + TABLE + "&step=3")
     strip_down(page)
     upto = page.locator("input[name=upto]")
     upto.fill("3o0")
@@ -346,7 +358,7 @@ def test_presses_past_the_last_step_are_dropped_not_replayed(live_server: str, w
 def test_stepping_keys_send_the_strip_up_after_a_click(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
     strip = page.locator(".controls")
-    page.goto(live_server + TABLE + "&step=2")
+    arrive(page, live_server + TABLE + "&step=2")
     strip_down(page)
     page.get_by_role("link", name=re.compile("Hide until revealed")).click()
     expect(page).to_have_url(re.compile(r"step=2&hide=0"))
@@ -359,7 +371,7 @@ def test_stepping_keys_send_the_strip_up_after_a_click(live_server: str, watched
     expect(page.locator("body")).not_to_have_class(re.compile(r"(^|\s)strip-open(\s|$)"))
     expect(strip).not_to_be_in_viewport()
 
-    page.goto(live_server + "/present/grid?game=wythoff&size=6&step=5")
+    arrive(page, live_server + "/present/grid?game=wythoff&size=6&step=5")
     page.keyboard.press("Escape")
     page.get_by_role("button", name="(0, 2): N").click()
     expect(page.locator(".explain")).to_contain_text("(0, 2)")
@@ -376,7 +388,7 @@ def test_stepping_keys_send_the_strip_up_after_a_click(live_server: str, watched
 def test_the_strip_opened_with_c_stays_until_closed(live_server: str, watched: tuple[Page, Watch]) -> None:
     page, _ = watched
     strip = page.locator(".controls")
-    page.goto(live_server + TABLE + "&step=2")
+    arrive(page, live_server + TABLE + "&step=2")
     strip_down(page)
     page.wait_for_timeout(3600)  # longer than the resting mouse hides the strip it opened itself
     expect(strip).to_be_in_viewport()
