@@ -102,7 +102,7 @@ class View:
 
     def second_figure(self, uid: str) -> Drawing | None:
         b = self.params.second
-        return None if b is None else draw(b, uid=f"{uid}-sum", sized=False)
+        return None if b is None else draw(b, uid=f"{uid}-sum", sg_shown=[True] * len(b.graph.names), sized=False)
 
     @property
     def stepping(self) -> bool:
