@@ -332,3 +332,18 @@ def test_in_chinese(client: FlaskClient) -> None:
     assert f"<strong>{a.graph.names[a.order[0]]}</strong> 无路可走" in html and "先手必败" in html
     draws = client.get("/zh/w/graph?preset=pure-cycle&step=1", headers=HX).text
     assert "平局（D）" in draws and "保持平局" in draws
+
+
+def test_a_projected_settings_change_keeps_the_step_of_the_same_graph_only() -> None:
+    stepped = graph.parse({"preset": "cycle-exit", "step": "3"})
+    with_sum = graph.parse({"preset": "cycle-exit", "sum": "x>y"})
+    other = graph.parse({"preset": "pure-cycle"})
+    assert graph.resume_step(stepped, with_sum) == 3 and graph.resume_step(stepped, other) == 0
+    assert graph.resume_step(stepped, graph.parse({"preset": "cycle-exit", "step": "0"})) == 3
+
+
+def test_the_drawing_caps_its_own_width_unless_the_page_sizes_it() -> None:
+    a = analyse(parse_graph("a>b"))
+    own, placed = graph_svg.draw(a, uid="s1"), graph_svg.draw(a, uid="s2", sized=False)
+    assert f'style="max-width: {own.widest}px"' in str(own) and "max-width" not in str(placed)
+    assert own.spot(0) == placed.spot(0) and own.spot(0).startswith("left: ")
