@@ -161,6 +161,16 @@ def test_quiz_asks_p_n_and_d_about_as_often_and_each_answer_is_the_definitions(l
     assert min(seen.values()) >= 8, seen
 
 
+@pytest.mark.parametrize("level", [2, 3])
+def test_from_level_2_some_n_questions_hold_a_move_to_a_draw(level):
+    """A trap: the draw is no win. The draw of the question seeks one for about half the N-questions."""
+    found = 0
+    questions = [q for seed in range(60) if (q := question(GAME, level, seed)).verdict() == "N"]
+    for q in questions:
+        found += any(definition(q.arena, m.after)[m.after] == "D" for m in q.arena.moves(q.position))
+    assert len(questions) // 4 <= found < len(questions), (found, len(questions))
+
+
 def test_the_other_games_still_ask_p_or_n_and_keep_their_questions():
     assert all(spec.answers == ("P", "N") for key, spec in SPECS.items() if spec.draws is None)
     assert GRAPH.answers == ("P", "N", "D")

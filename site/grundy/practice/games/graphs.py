@@ -34,6 +34,7 @@ START = "a"
 # (positions, moves back) by level: small graphs, larger ones, then more cycles.
 SIZES = {1: ((5, 6), (0, 1)), 2: ((7, 8), (1, 2)), 3: ((9, 10), (2, 3))}
 DRAWS_TRIED = 400  # graphs drawn for one question at most (a few suffice: the tests draw every level)
+TRAPS_TRIED = 150  # … when an N-position with a move to a draw is sought (3-9% of graphs have one)
 
 
 def _edges(raw: str) -> str:
@@ -64,16 +65,30 @@ def random_graph(rng: random.Random, positions: int, back: int) -> str:
 
 def _question(rng: random.Random, level: int, target: Verdict) -> tuple[dict[str, str], Position]:
     """A graph of the level's size and a position of it whose outcome is ``target`` (not a
-    terminal position: its answer would be given away)."""
+    terminal position: its answer would be given away). From level 2, half the N-questions have
+    a move to a draw beside the winning one (a trap: the draw is not a win), sought among up to
+    TRAPS_TRIED graphs, since few random graphs have one."""
     (lo, hi), (back_lo, back_hi) = SIZES[level]
-    for _draw in range(DRAWS_TRIED):
-        back = rng.randint(max(back_lo, 1 if target == "D" else 0), back_hi)
+    trap = level >= 2 and target == "N" and rng.random() < 0.5
+    fallback: tuple[dict[str, str], Position] | None = None
+    for tried in range(DRAWS_TRIED):
+        back = rng.randint(max(back_lo, 1 if target == "D" or trap else 0), back_hi)
         edges = random_graph(rng, rng.randint(lo, hi), back)
         analysis = analyse(parse_graph(edges))  # not the registry's family: most graphs drawn are not kept
-        fits = [v for v, verdict in enumerate(analysis.outcome)
-                if verdict == target and analysis.graph.successors[v]]
-        if fits:
+        successors = analysis.graph.successors
+        fits = [v for v, verdict in enumerate(analysis.outcome) if verdict == target and successors[v]]
+        if trap:
+            traps = [v for v in fits if any(analysis.outcome[w] == "D" for w in successors[v])]
+            if traps:
+                return {"edges": edges}, (rng.choice(traps),)
+            if fits and fallback is None:
+                fallback = {"edges": edges}, (rng.choice(fits),)
+            if fallback is not None and tried >= TRAPS_TRIED:
+                return fallback
+        elif fits:
             return {"edges": edges}, (rng.choice(fits),)
+    if fallback is not None:
+        return fallback
     raise AssertionError(f"no {target}-position drawn at level {level}")  # the tests draw every level
 
 
