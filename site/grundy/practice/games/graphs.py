@@ -154,7 +154,7 @@ GRAPH = GameSpec(
     reason=reason, rules_reason=reason,
     noun=(N_("token"), N_("tokens")), where=N_("with token {}"), said_by_where_to=True,
     rule_keys={"edges": _edges}, default_rule={"edges": START_EDGES},
-    rule_labels={"edges": N_("The graph (moves from>to)")},
+    rule_labels={"edges": N_("The graph (moves from>to)")}, quiz_draws_rule=N_("each question draws its own graph"),
     answer_hint=N_("each token's position, by name, with spaces between"),
     answer_hint_one=N_("the position the token moves to, by its name"),
     picture="graph", arena_type=DrawArena,

@@ -140,6 +140,9 @@ class GameSpec:
     default_rule: Mapping[str, str] = field(default_factory=dict)
     fixed_rule: Mapping[str, str] = field(default_factory=dict)  # rule keys a URL cannot change (Kayles' code)
     rule_labels: Mapping[str, str] = field(default_factory=dict)  # the rule keys' labels in /play's form
+    # What the quiz's list says each question draws, where its rule is not numbers (a graph's
+    # moves); empty: "each question sets its own numbers".
+    quiz_draws_rule: str = ""
     answer_hint: str = N_("the heaps, with commas")  # how to type a position, in the quiz
     answer_hint_one: str = ""  # … when it has one component, if that reads differently
     picture: str = "heaps"  # the partial that draws a position (templates/practice/pictures/)
