@@ -335,3 +335,12 @@ def test_a_start_too_large_to_search_is_refused_before_any_search(monkeypatch):
     monkeypatch.setattr(draws, "solve", lambda a, p: searched.append(p) or solve(a, p))
     assert arena.unplayable(arena.parse("a b c")) == arena.too_large and not searched
     assert arena.unplayable(arena.parse("a b")) is None and searched
+
+
+def test_a_sum_of_tokens_is_played_and_too_many_are_refused_with_why(client):
+    r = client.get("/play/graph", query_string={"edges": EDGES, "start": "a b", "moves": "d b", "hints": "1"})
+    assert r.status_code == 303  # the computer's reply joins the link
+    page = text(client.get(r.headers["Location"]))
+    assert "The tokens are on" in page and "The computer moved token" in page
+    r = client.get("/play/graph", query_string={"edges": EDGES, "start": "a b c d"})
+    assert r.status_code == 400 and "more than 600 positions" in text(r) and "use fewer tokens" in text(r)

@@ -102,6 +102,11 @@ class DrawArena(Arena):
         key = (self.key, tuple(sorted(self.family.rule().items())), position)
         return _SOLVED.get_or_compute(key, lambda: solve(self, position))
 
+    @property
+    def too_large(self) -> str:
+        return str(_("a game from here can reach more than %(most)s positions, more than the computer searches for a web"
+                     " page; use fewer %(nouns)s", most=f"{MAX_REACH:,}", nouns=_(self.component_noun[1])))
+
     def drawing_moves(self, position: Position) -> list[PlayMove]:
         """From a D-position, the moves that keep the draw (to D-positions); none elsewhere."""
         if self.verdict(position) != "D":
