@@ -344,3 +344,22 @@ def test_a_sum_of_tokens_is_played_and_too_many_are_refused_with_why(client):
     assert "The tokens are on" in page and "The computer moved token" in page
     r = client.get("/play/graph", query_string={"edges": EDGES, "start": "a b c d"})
     assert r.status_code == 400 and "more than 600 positions" in text(r) and "use fewer tokens" in text(r)
+
+
+@settings(max_examples=40, deadline=None)
+@given(edges=graphs, data=st.data())
+def test_any_graph_any_tokens_and_any_history_is_a_page_or_a_message(app, edges, data):
+    """Random graphs (cycles, self-loops), one to four tokens, a history of names that may or may
+    not be moves, hints on or off: a game page, the computer's reply as a redirect, or a 400 with
+    why; never a 500."""
+    names = parse_graph(edges).names
+    start = " ".join(data.draw(st.lists(st.sampled_from(names), min_size=1, max_size=4)))
+    moves = "/".join(" ".join(data.draw(st.lists(st.sampled_from(names), min_size=1, max_size=4)))
+                     for _ in range(data.draw(st.integers(0, 3))))
+    query = {"edges": edges, "start": start, "moves": moves, "hints": data.draw(st.sampled_from(["", "1"]))}
+    r = app.test_client().get("/play/graph", query_string=query)
+    assert r.status_code in (200, 303, 400), (query, r.status_code)
+    if r.status_code == 400:
+        assert "Can’t play this" in r.get_data(as_text=True)
+    if r.status_code == 303:
+        assert app.test_client().get(r.headers["Location"]).status_code == 200
