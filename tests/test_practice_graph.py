@@ -363,3 +363,19 @@ def test_any_graph_any_tokens_and_any_history_is_a_page_or_a_message(app, edges,
         assert "Can’t play this" in r.get_data(as_text=True)
     if r.status_code == 303:
         assert app.test_client().get(r.headers["Location"]).status_code == 200
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9 - 1), level=st.sampled_from(sorted(LEVELS)), says=st.sampled_from("PND"), data=st.data())
+def test_any_question_any_answer_and_any_move_is_judged_or_refused_with_why(app, seed, level, says, data):
+    client = app.test_client()
+    q = question(GAME, level, seed)
+    form = {"game": GAME, "level": level, "seed": seed}
+    page = text(client.post("/quiz/answer", data=form | {"says": says}))
+    assert ("Right." in page) == (says == q.verdict())
+    typed = " ".join(data.draw(st.lists(st.sampled_from([*q.arena.family.graph.names, "zz", ""]), max_size=2)))
+    r = client.post("/quiz/move", data=form | {"after": typed})
+    assert r.status_code in (200, 400)
+    if r.status_code == 200:
+        move = q.arena.find_move(q.position, q.arena.parse(typed))
+        assert move is not None and ("A winning move." in text(r)) == (q.arena.verdict(move.after) == "P")
