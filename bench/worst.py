@@ -273,7 +273,7 @@ def quiz_candidates(rng: random.Random) -> list[Candidate]:
                 ask = {"game": game, "level": str(level), "seed": str(seed)}
                 found.append(Candidate("/quiz/q", "/quiz/q?" + urlencode(ask)))
                 found.append(Candidate("/quiz/answer", "/quiz/answer", form=ask | {"says": "N"}))
-                if quiz_mod.question(game, level, seed).outcome() == "N":  # P has no move to find
+                if quiz_mod.question(game, level, seed).verdict() == "N":  # P and D have no move to find
                     for pick in ("losing", "winning"):
                         found.append(Candidate("/quiz/move", "/quiz/move", form=dict(ask), before=ask | {"says": "N"},
                                                move=pick))
