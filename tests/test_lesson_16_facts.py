@@ -4,7 +4,9 @@ a graph, the lesson's Python (outcomes, grundy_values and the P6560 program) aga
 random graphs with and without cycles, the cost (each position queued at most once), the earlier
 lessons as graphs, the cycle with an exit, the draw and its properties, what SG values can and
 cannot say, a sum with a drawn part, the widget fences against the widget's parameters, and the
-two judge programs compiled and run on their published samples and on random graphs."""
+two judge programs compiled and run on their published samples and on random graphs. The mex
+equations on cycles, Smith's generalised SG function, the try-it answers and Berzerk's graph:
+tests/test_lesson_16_cycles_facts.py."""
 from __future__ import annotations
 
 import io
@@ -283,7 +285,7 @@ def test_a_draw_beside_a_heap_of_one() -> None:
     LESSON.says("The sum is never P: emptying the\nheap leaves the draw alone, which is not an N-position.")
 
 
-# ---------------------------------------------------------------- widgets and try-it
+# ---------------------------------------------------------------- widgets
 
 
 def test_the_widget_fences() -> None:
@@ -302,15 +304,6 @@ def test_the_widget_fences() -> None:
     assert "所以这个小工具一打开就全部显示" in ZH
     names = {p.name for p in WIDGETS["graph"].params} | {"shown"}
     assert all(set(f) <= names for f in fences), names
-
-
-def test_the_try_it_answers() -> None:
-    assert set(verdicts("a>b b>c c>d d>b").values()) == {"D"}
-    got = verdicts("p>q q>r r>p r>s")
-    assert got == {"p": "N", "q": "P", "r": "N", "s": "P"}
-    assert values("p>q q>r r>p r>s") == {"p": None, "q": None, "r": None, "s": 0}
-    a = analyse(parse_graph("p>q q>r r>p r>s"))
-    assert [a.graph.names[v] for v, c in enumerate(a.on_cycle) if c] == ["p", "q", "r"]
 
 
 # ---------------------------------------------------------------- judge problems
