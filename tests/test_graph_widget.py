@@ -224,9 +224,9 @@ def test_two_clicks_add_a_move_a_third_on_it_removes_it_and_the_same_position_le
     assert [s[0] for s in letters(added)] == list(a.outcome)  # the new graph, analysed afresh
     again = client.get("/w/graph", query_string=state(added) | {"pick": "d"}).text
     removed = client.get("/w/graph", query_string=state(again) | {"pick": "a"}).text
-    assert state(removed)["edges"] == "" and "Your graph" not in removed  # back to the preset itself
+    assert state(removed)["edges"] == graph.PRESETS["cycle-exit"].edges and "Your graph" not in removed  # back to the preset itself
     let_go = client.get("/w/graph", query_string=state(first) | {"pick": "d"}).text
-    assert "from" not in state(let_go) and state(let_go)["edges"] == ""
+    assert "from" not in state(let_go) and state(let_go)["edges"] == graph.PRESETS["cycle-exit"].edges
 
 
 def test_a_move_button_removes_it_and_a_new_position_is_added(client: FlaskClient) -> None:
@@ -240,9 +240,18 @@ def test_a_move_button_removes_it_and_a_new_position_is_added(client: FlaskClien
     assert missing.status_code == 400 and "There is no move &#39;d&gt;a&#39; to remove." in missing.text
 
 
+@pytest.mark.parametrize("preset", list(graph.PRESETS))
+def test_every_preset_writes_its_moves_in_the_field(client: FlaskClient, preset: str) -> None:
+    """The moves field holds the preset's moves as its value (not only as a grey placeholder),
+    shown in the lesson, as a fragment and after a preset's button."""
+    for html in (client.get(f"/w/graph?preset={preset}").text, client.get(f"/w/graph?preset={preset}", headers=HX).text,
+                 client.get("/w/graph", query_string={"edges": "x>y", "load": preset}, headers=HX).text):
+        assert state(html)["edges"] == graph.PRESETS[preset].edges
+
+
 def test_a_preset_button_replaces_what_was_typed_and_an_edit_restarts_stepping(client: FlaskClient) -> None:
     html = client.get("/w/graph", query_string={"edges": "x>y", "load": "nim-heap"}, headers=HX).text
-    assert state(html)["preset"] == "nim-heap" and state(html)["edges"] == ""
+    assert state(html)["preset"] == "nim-heap" and state(html)["edges"] == graph.PRESETS["nim-heap"].edges
     assert [s[0] for s in letters(html)] == list(analyse(parse_graph(graph.PRESETS["nim-heap"].edges)).outcome)
     stepping = client.get("/w/graph", query_string={"preset": "cycle-exit", "step": "3", "pick": "b", "from": "d"}, headers=HX).text
     assert state(stepping)["step"] == "0" and letters(stepping) == ["?"] * 4
