@@ -379,3 +379,12 @@ def test_any_question_any_answer_and_any_move_is_judged_or_refused_with_why(app,
     if r.status_code == 200:
         move = q.arena.find_move(q.position, q.arena.parse(typed))
         assert move is not None and ("A winning move." in text(r)) == (q.arena.verdict(move.after) == "P")
+
+
+@pytest.mark.parametrize("edges", ["0", "a b c"])
+def test_a_random_start_on_a_graph_without_moves_says_there_is_no_game(client, edges):
+    """Found by the fuzz: asked for a random start, a graph with no move had none to give, and the
+    search for one ended in a 500. Now the page says why (and in Chinese too)."""
+    for prefix, words in (("", "This graph has no move at all"), ("/zh", "这张图一条边也没有")):
+        r = client.get(f"{prefix}/play/{GAME}", query_string={"edges": edges, "random": ""})
+        assert r.status_code == 400 and words in text(r)

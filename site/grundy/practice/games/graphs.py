@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from string import ascii_lowercase
 
-from grundy.games.core import Outcome, Verdict
+from grundy.games.core import GameError, Outcome, Verdict
 from grundy.games.graph import MAX_NAME, Graph, analyse, parse_graph, text_bound
 from grundy.games.graph_family import GraphFamily
 from grundy.i18n import N_, _
@@ -135,9 +135,13 @@ def reason(arena: Arena, position: Position, reveal_move: bool) -> str:
 
 
 def _random_start_on(arena: Arena, rng: random.Random) -> str:
-    """A position of the URL's graph with a move to make (a graph with none is refused later)."""
+    """A position of the URL's graph with a move to make; a graph without a single move has no
+    game to start, and says so (a 400), rather than being asked again and again for one."""
     graph = _graph_of(arena)
-    movable = [v for v, out in enumerate(graph.successors) if out] or [0]
+    movable = [v for v, out in enumerate(graph.successors) if out]
+    if not movable:
+        raise GameError(_("This graph has no move at all: every position is terminal, so there is no game to start. "
+                          "Write its moves as from>to, such as a>b b>c"), "graph-without-moves")
     return arena.format_component(rng.choice(movable))
 
 
