@@ -126,7 +126,7 @@ def explain(html: str) -> str:
 
 
 def letters(html: str) -> list[str]:
-    return re.findall(r'<text class="gw-letter"[^>]*>([^<]*)</text>', html)
+    return re.findall(r'<text class="gw-letter"[^>]*>([^<]*)(?:<tspan[^>]*>[^<]*</tspan>)?</text>', html)
 
 
 @pytest.mark.parametrize("preset", list(graph.PRESETS))
@@ -356,3 +356,52 @@ def test_the_drawing_caps_its_own_width_unless_the_page_sizes_it() -> None:
     own, placed = graph_svg.draw(a, uid="s1"), graph_svg.draw(a, uid="s2", sized=False)
     assert f'style="max-width: {own.widest}px"' in str(own) and "max-width" not in str(placed)
     assert own.spot(0) == placed.spot(0) and own.spot(0).startswith("left: ")
+
+
+# ------------------------------------------------------------------ the counters of backward induction
+
+
+def recount(a: "Analysis", decided: set[int], v: int) -> int:  # noqa: F821 (a test's own count, by sets)
+    """Of v's moves, those not to a position already decided N."""
+    return sum(1 for w in a.graph.successors[v] if not (w in decided and a.outcome[w] == "N"))
+
+
+PRESET_GRAPHS = [graph.PRESETS[p].edges for p in graph.PRESETS] + ["a>a a>b b>c", "a>b b>a b>c c>d"]
+
+
+@pytest.mark.parametrize("edges", PRESET_GRAPHS)
+def test_each_undecided_position_shows_its_counter_at_every_step(client: FlaskClient, edges: str) -> None:
+    """At step k, every position not among the first k the engine decided shows (in the picture
+    and in its button's name) how many of its moves are not yet known to lead to N; a draw's
+    counter stays above 0 and is shown at the draws' step. Recounted here from the engine's order."""
+    a = analyse(parse_graph(edges))
+    names, moves = a.graph.names, [len(s) for s in a.graph.successors]
+    draws = [v for v in range(len(names)) if a.outcome[v] == "D"]
+    for k in range(len(a.order) + (2 if draws else 1)):
+        html = client.get("/w/graph", query_string={"edges": edges, "step": str(k)}, headers=HX).text
+        decided = set(a.order[:k])
+        undecided = [v for v in range(len(names)) if v not in decided]
+        expected = [f"{recount(a, decided, v)}/{moves[v]}" for v in undecided]
+        assert re.findall(r'<tspan class="gw-count"[^>]*>([^<]*)</tspan>', html) == expected
+        for v in undecided:
+            left = recount(a, decided, v)
+            said = "no move, so its counter is 0" if not moves[v] else f"{left} of its {moves[v]} move"
+            assert re.search(rf'class="graph-spot" name="pick" value="{names[v]}"[^>]*aria-label="[^"]*; {said}', html)
+        if k > len(a.order):  # the draws' step: each counter stuck above 0
+            assert undecided == draws and all(recount(a, decided, v) > 0 for v in draws)
+            for v in draws:
+                assert f"{names[v]}'s counter is stuck at {recount(a, decided, v)}/{moves[v]}" in html
+    done = client.get("/w/graph", query_string={"edges": edges}, headers=HX).text  # everything shown: no counters
+    assert "gw-count" not in done
+
+
+def test_one_draw_is_said_in_the_singular_and_the_summary_counts_in_plurals(client: FlaskClient) -> None:
+    a = analyse(parse_graph("a>a a>b b>c"))
+    html = client.get("/w/graph", query_string={"edges": "a>a a>b b>c", "step": str(len(a.order) + 1)}, headers=HX).text
+    assert "a is never decided, so it is a draw (D)" in explain(html) and "are never" not in explain(html)
+    one = client.get("/w/graph", query_string={"edges": "a>b"}, headers=HX).text
+    assert "2 positions, 1 move." in one
+    single = client.get("/w/graph", query_string={"edges": "a"}, headers=HX).text
+    assert "1 position, 0 moves." in single
+    zh = client.get("/zh/w/graph", query_string={"edges": "a>a a>b b>c", "step": str(len(a.order) + 1)}, headers=HX).text
+    assert "a 始终无法确定，是平局" in zh and "它们" not in zh

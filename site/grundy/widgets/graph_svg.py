@@ -20,16 +20,29 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from grundy.games.graph import Analysis
-from grundy.i18n import _
+from grundy.i18n import _, translations
 from grundy.widgets.graph_layout import PAD, ROW_GAP, Box, Layout, lay_out
 
 
-def position_label(analysis: Analysis, v: int, *, shown: bool = True, sg_shown: bool = False) -> str:
+def counter_said(left: int, moves: int) -> str:
+    """A counter of backward induction in words: of ``moves`` moves, ``left`` not yet known to
+    lead to an N-position."""
+    if not moves:
+        return _("no move, so its counter is 0")
+    said = translations().ungettext("%(left)s of its %(num)s move not yet known to lead to an N-position",
+                                    "%(left)s of its %(num)s moves not yet known to lead to an N-position", moves)
+    return str(said % {"left": left, "num": moves})
+
+
+def position_label(analysis: Analysis, v: int, *, shown: bool = True, sg_shown: bool = False,
+                   left: int | None = None) -> str:
     """Position ``v`` in words: its name, outcome and why (not yet decided, while hidden), and
-    its SG value when ``sg_shown`` (or that it has none: a cycle is in reach)."""
+    its SG value when ``sg_shown`` (or that it has none: a cycle is in reach). ``left``: its
+    counter (:func:`grundy.widgets.graph_view.counters`), said after it while it is undecided."""
     name = analysis.graph.names[v]
+    counted = "" if left is None else _("; %(counter)s", counter=counter_said(left, len(analysis.graph.successors[v])))
     if not shown:
-        return str(_("%(name)s: not decided yet", name=name))
+        return str(_("%(name)s: not decided yet", name=name)) + counted
     reason = analysis.reason[v]
     if reason == "terminal":
         said = _("%(name)s: P, no move: the player to move loses", name=name)
@@ -41,12 +54,11 @@ def position_label(analysis: Analysis, v: int, *, shown: bool = True, sg_shown: 
         said = _("%(name)s: P, every move leads to an N-position", name=name)
     else:
         said = _("%(name)s: D, never decided: a draw", name=name)
-    if not sg_shown:
-        return str(said)
-    value = analysis.sg[v]
-    if value is None:
-        return str(_("%(said)s; no SG value (a cycle is in reach)", said=said))
-    return str(_("%(said)s; SG value %(value)s", said=said, value=value))
+    if sg_shown:
+        value = analysis.sg[v]
+        said = (_("%(said)s; no SG value (a cycle is in reach)", said=said) if value is None
+                else _("%(said)s; SG value %(value)s", said=said, value=value))
+    return str(said) + counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +137,7 @@ def _edge(a: Box, b: Box, *, up: bool, loop: bool, ports: tuple[int, int] = (0, 
 
 def draw(analysis: Analysis, *, uid: str, shown: Sequence[bool] | None = None, sg_shown: Sequence[bool] | None = None,
          current: int | None = None, chosen: int | None = None, label: str = "", overlaid: bool = False,
-         sized: bool = True, layout: Layout | None = None) -> Drawing:
+         sized: bool = True, layout: Layout | None = None, counters: Sequence[int | None] | None = None) -> Drawing:
     """The graph of ``analysis`` as SVG.
 
     ``shown[v]``: whether position v's outcome is revealed (None: all are); ``sg_shown[v]``
@@ -135,7 +147,8 @@ def draw(analysis: Analysis, *, uid: str, shown: Sequence[bool] | None = None, s
     picture. ``overlaid``: the page lays a button over each position (:meth:`Drawing.spot`),
     whose names say what the boxes say, so the SVG itself is hidden from screen readers.
     ``sized``: the SVG is at most :attr:`Drawing.widest` wide; off, the page's container sizes it
-    (a projection fills the screen's height).
+    (a projection fills the screen's height). ``counters[v]``: position v's counter of backward
+    induction (moves not yet known to lead to N), shown after its letter as ``1/2`` (None: none).
 
     >>> from grundy.games.graph import analyse, parse_graph
     >>> d = draw(analyse(parse_graph("a>b b>c")), uid="g")
@@ -175,14 +188,16 @@ def draw(analysis: Analysis, *, uid: str, shown: Sequence[bool] | None = None, s
         value = analysis.sg[v]
         if valued[v]:
             letter += f" · {value if value is not None else '—'}"
-        said = position_label(analysis, v, shown=seen[v], sg_shown=valued[v])
+        left = None if counters is None else counters[v]
+        said = position_label(analysis, v, shown=seen[v], sg_shown=valued[v], left=left)
+        count = "" if left is None else f'<tspan class="gw-count" dx="3">{left}/{len(graph.successors[v])}</tspan>'
         classes = f"gw-node is-{outcome}" + (" is-current" if v == current else "") + (" is-chosen" if v == chosen else "")
         parts.append(f'<g class="{classes}" role="img" aria-label="{escape(said)}"><title>{escape(said)}</title>'
                      f'<rect x="{b.left}" y="{b.top}" width="{b.w}" height="{b.h}" rx="8"/>'
                      f'<text class="gw-name" x="{b.x}" y="{b.y - 4}">{escape(name)}</text>'
-                     f'<text class="gw-letter" x="{b.x}" y="{b.y + 14}">{escape(letter)}</text></g>')
+                     f'<text class="gw-letter" x="{b.x}" y="{b.y + 14}">{escape(letter)}{count}</text></g>')
     parts.append("</svg>")
     return Drawing(Markup("".join(parts)), lay)
 
 
-__all__ = ["PAD", "Drawing", "draw", "position_label"]
+__all__ = ["PAD", "Drawing", "counter_said", "draw", "position_label"]

@@ -50,6 +50,35 @@ def stage(a: Analysis, step: int | None) -> Stage:
     return Stage("sg", a.sg_order[step - decided - draws - 1])
 
 
+def counters(a: Analysis, step: int | None) -> tuple[int | None, ...]:
+    """Backward induction's counters at ``step``: for each position not decided yet, how many of
+    its moves are not yet known to lead to an N-position (at 0 it is P). Read from the engine's
+    order: each N-position decided so far lowers the counter of every position with a move to it,
+    as :func:`grundy.games.graph.retrograde` does. At the draws' step, the draws' counters, stuck
+    above 0; None for a decided position, and everywhere once the SG phase starts.
+
+    >>> from grundy.games.graph import analyse, parse_graph
+    >>> a = analyse(parse_graph("a>b b>a b>c c>d"))  # d P, c N; then b keeps a move to a
+    >>> counters(a, 0), counters(a, 2), counters(a, 3)
+    ((1, 2, 1, 0), (1, 1, None, None), (1, 1, None, None))
+    """
+    n = len(a.graph.names)
+    kind = stage(a, step).kind
+    if step is None or kind not in ("start", "decide", "draws"):
+        return (None,) * n
+    known = a.order if kind == "draws" else a.order[:step]
+    left: list[int | None] = [len(succ) for succ in a.graph.successors]
+    before = a.graph.predecessors()
+    for v in known:
+        left[v] = None
+        if a.outcome[v] == "N":
+            for u in before[v]:
+                count = left[u]
+                if count is not None:
+                    left[u] = count - 1
+    return tuple(left)
+
+
 @dataclass(frozen=True, slots=True)
 class Spot:
     """A button over a position: its name (the value it sends), its place and what it says."""
@@ -81,6 +110,7 @@ class View:
     stage: Stage
     shown: tuple[bool, ...]  # per position: its outcome is on screen
     valued: tuple[bool, ...]  # per position: its SG value is on screen
+    left: tuple[int | None, ...]  # per position not decided at this step: its counter (see counters)
     labels: tuple[str, ...]  # every position in words, in the order of the steps
     moves: tuple[str, ...]  # every move, as written (a button each, to remove it)
     said: tuple[Said, ...]  # every position, by index
@@ -92,13 +122,18 @@ class View:
         on a page with several), a button to be laid over each position."""
         a = self.params.analysis
         return draw(a, uid=uid, shown=self.shown, sg_shown=self.valued, current=self.stage.position,
-                    chosen=self.params.chosen, overlaid=True, sized=False)
+                    chosen=self.params.chosen, overlaid=True, sized=False, counters=self.left)
 
     def spots(self, drawing: Drawing) -> list[Spot]:
         """A button over each position of ``drawing``: the name it sends, its place, its words."""
         a = self.params.analysis
-        return [Spot(name, drawing.spot(v), position_label(a, v, shown=self.shown[v], sg_shown=self.valued[v]),
+        return [Spot(name, drawing.spot(v), position_label(a, v, shown=self.shown[v], sg_shown=self.valued[v], left=self.left[v]),
                      v == self.params.chosen) for v, name in enumerate(a.graph.names)]
+
+    @property
+    def counting(self) -> bool:
+        """Whether counters are on screen (stepping through the outcomes, or at the draws)."""
+        return any(c is not None for c in self.left)
 
     def second_figure(self, uid: str) -> Drawing | None:
         b = self.params.second
@@ -138,10 +173,13 @@ class View:
         return None if v is None else self.params.analysis.sg_trace(v)
 
     @property
-    def draws(self) -> list[tuple[str, list[str]]]:
-        """Each draw and the moves from it that keep the draw."""
+    def draws(self) -> list[tuple[str, list[str], int, int]]:
+        """Each draw, the moves from it that keep the draw, and its counter, stuck above 0, of
+        its moves (the moves to draws: none is known to lead to N)."""
         a = self.params.analysis
-        return [(a.graph.names[v], [a.graph.names[w] for w in a.drawing_moves(v)]) for v in _draws(a)]
+        final = counters(a, len(a.order) + 1)
+        return [(a.graph.names[v], [a.graph.names[w] for w in a.drawing_moves(v)], final[v] or 0, len(a.graph.successors[v]))
+                for v in _draws(a)]
 
     def count(self, outcome: Verdict) -> int:
         return sum(1 for s in self.said if s.outcome == outcome)
@@ -183,7 +221,8 @@ def view(params: Params) -> View:
     a = params.analysis
     names = a.graph.names
     shown, valued = revealed(params)
-    labels = tuple(position_label(a, v, shown=shown[v], sg_shown=valued[v]) for v in _order(a))
+    left = counters(a, params.step)
+    labels = tuple(position_label(a, v, shown=shown[v], sg_shown=valued[v], left=left[v]) for v in _order(a))
     moves = tuple(t for t in a.graph.text.split() if ">" in t)
     said = tuple(Said(names[v], a.outcome[v], a.sg[v]) for v in range(len(names)))
     columns: tuple[Said, ...] = ()
@@ -194,11 +233,11 @@ def view(params: Params) -> View:
         table = sum_table(a, b)
         sums = tuple(SumRow(said[v], tuple((table[v][w], _xor(a.sg[v], b.sg[w])) for w in range(len(columns))))
                      for v in range(len(names)))
-    return View(params, stage(a, params.step), tuple(shown), tuple(valued), labels, moves, said, columns, sums)
+    return View(params, stage(a, params.step), tuple(shown), tuple(valued), left, labels, moves, said, columns, sums)
 
 
 def _xor(g: int | None, h: int | None) -> int | None:
     return None if g is None or h is None else g ^ h
 
 
-__all__ = ["Spot", "Stage", "View", "revealed", "stage", "stages", "view"]
+__all__ = ["Spot", "Stage", "View", "counters", "revealed", "stage", "stages", "view"]
