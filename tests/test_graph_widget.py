@@ -83,8 +83,9 @@ def test_each_position_is_drawn_above_its_successors_but_along_the_moves_that_cl
         for w in succ:
             assert lay.boxes[v].y < lay.boxes[w].y and lay.layer[v] > lay.layer[w]
     for v, succ in enumerate(successors):
-        if not succ or succ == [v]:
-            assert lay.layer[v] == 0  # terminal (or with only a pass): the bottom layer
+        assert (lay.layer[v] == 0) == (not succ)  # terminal positions, and they alone, on the bottom layer
+        if succ:  # drawn above every terminal one
+            assert all(lay.boxes[v].y < lay.boxes[w].y for w in range(len(successors)) if not successors[w])
     spots = {(b.x, b.y) for b in lay.boxes}
     assert len(spots) == len(successors)  # no two positions drawn in one place
     assert all(0 <= b.left and b.right <= lay.width and 0 <= b.top and b.bottom <= lay.height for b in lay.boxes)
@@ -174,8 +175,9 @@ def test_every_step_says_why_as_backward_induction_decided_it(client: FlaskClien
 
 def test_the_presets_are_the_games_they_name() -> None:
     take = analyse(parse_graph(graph.PRESETS["take-away"].edges))
+    assert take.graph.names[0] == "5"  # lesson 16's coin game: five coins, take one or two
     bash = family("bash", {"m": "2"})  # take 1 or 2
-    assert {name: take.sg[v] for v, name in enumerate(take.graph.names)} == {str(n): bash.sg(n) for n in range(7)}
+    assert {name: take.sg[v] for v, name in enumerate(take.graph.names)} == {str(n): bash.sg(n) for n in range(6)}
     nim = analyse(parse_graph(graph.PRESETS["nim-heap"].edges))
     assert [nim.sg[nim.graph.position(str(n))] for n in range(5)] == list(range(5))  # SG(n) = n
     exit_ = analyse(parse_graph(graph.PRESETS["cycle-exit"].edges))

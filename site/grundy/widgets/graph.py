@@ -56,7 +56,7 @@ def nim_heap(heap: int) -> str:
 
 
 PRESETS = {
-    "take-away": Preset(N_("Take 1 or 2 from 6"), take_away(6, (1, 2))),
+    "take-away": Preset(N_("Take 1 or 2 from 5"), take_away(5, (1, 2))),  # lesson 16's coin game (lesson 1's five coins)
     "nim-heap": Preset(N_("A Nim heap of 4"), nim_heap(4)),
     "cycle-exit": Preset(N_("A cycle with an exit"), "a>b b>c c>a c>d"),
     "pure-cycle": Preset(N_("A pure cycle"), "a>b b>c c>a"),

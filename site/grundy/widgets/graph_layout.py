@@ -6,8 +6,10 @@ stable way: a depth-first search from the positions in the order they were writt
 moves in their written order) meets some moves that lead back to a position still on its path;
 those moves close cycles and are drawn going *up* (:attr:`Layout.up`). Without them the graph is
 acyclic, and a position's layer is the length of the longest path from it to a position with no
-remaining move (0 for a terminal position). A self-loop is drawn as a small loop beside its
-position and lays nothing out.
+remaining move, counting that position as 0 if it is terminal and 1 if it is not (its moves were
+set aside: they go up, or are self-loops): terminal positions alone are on the bottom layer, as
+the lesson says. A self-loop is drawn as a small loop beside its position and lays nothing out.
+Empty layers (no terminal position at all) take no row.
 
 Within a layer, positions are ordered by the mean place of their successors in the layers below
 (one pass upwards, one downwards by predecessors; ties keep the written order): fewer crossings,
@@ -97,8 +99,13 @@ def cycle_breaks(successors: Sequence[Sequence[int]]) -> frozenset[tuple[int, in
 
 
 def layers(successors: Sequence[Sequence[int]], up: frozenset[tuple[int, int]]) -> tuple[int, ...]:
-    """Each position's layer: 0 with no move left once ``up`` and self-loops are set aside, else
-    one more than its highest successor's (Kahn's order on the reversed graph, O(V + E))."""
+    """Each position's layer: 0 for a terminal position, 1 for one whose every move is set aside
+    (in ``up``, or a self-loop), else one more than its highest successor's (Kahn's order on the
+    reversed graph, O(V + E)).
+
+    >>> layers([[1], [0], []], frozenset({(1, 0)}))  # x>y y>x t: y's move goes up, so y is above t
+    (2, 1, 0)
+    """
     n = len(successors)
     down = [[w for w in succ if w != v and (v, w) not in up] for v, succ in enumerate(successors)]
     before: list[list[int]] = [[] for _ in range(n)]
@@ -106,7 +113,7 @@ def layers(successors: Sequence[Sequence[int]], up: frozenset[tuple[int, int]]) 
         for w in succ:
             before[w].append(v)
     left = [len(s) for s in down]
-    layer = [0] * n
+    layer = [0 if not successors[v] else 1 for v in range(n)]  # meaningful once ready
     ready = [v for v in range(n) if not left[v]]
     for v in ready:  # grows as positions become ready
         for u in before[v]:
@@ -155,7 +162,7 @@ def lay_out(names: Sequence[str], successors: Sequence[Sequence[int]]) -> Layout
     place: dict[int, float] = {}
     _ordered(by_layer, down, place)  # bottom up: by successors
     _ordered(by_layer[::-1][1:], before, place)  # top down: by predecessors (the top layer stays)
-    rows = [row[i:i + ROW] for row in by_layer for i in range(0, max(len(row), 1), ROW)]
+    rows = [row[i:i + ROW] for row in by_layer for i in range(0, len(row), ROW)]  # an empty layer: no row
     longest = max((len(name) for name in names), default=1)
     box_w = max(52, CHAR * longest + 16)
     column = box_w + 14
