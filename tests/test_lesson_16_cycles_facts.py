@@ -6,8 +6,9 @@ theory as Fraenkel states it (value m to a position none of whose successors has
 whose successors without a number has a successor with m; then ∞ to what has no successor with
 m), checked against the engine's outcomes on random graphs and its sum rule against the engine's
 product graph (solve_sum) on random pairs, before the lesson's numbers are read from it; the
-try-it answers (the counters by hand, x beside a heap of 2); and Berzerk's graph of (planet,
-player to move) against the game played with each player's own steps."""
+try-it answers (the counters by hand, x beside a heap of 2); y beside a heap of 1, which the
+sum widget's reader works out; HDU 1524's sample read as the lesson describes its input; and
+Berzerk's graph of (planet, player to move) against the game played with each player's own steps."""
 from __future__ import annotations
 
 import itertools
@@ -19,6 +20,7 @@ from grundy.games.core import mex
 from grundy.games.graph import Analysis, analyse, parse_graph
 from grundy.games.graph_sum import solve_sum
 from tests import lesson_code
+from tests.judge import judge_samples
 
 LESSON = lesson_code.Lesson("16-games-on-graphs.md")
 ZH = LESSON.twins["zh"]
@@ -91,6 +93,8 @@ def test_the_mex_equations_on_cycles() -> None:
     assert [mex([0, 0]), mex([1, 0])] == [1, 2] and all(mex([k, 0]) == 1 for k in range(2, 50))  # 0 gives 1, 1 gives 2, larger 1
     assert [named(exit_, list(s)) for s in mex_solutions(exit_.graph.successors)] == [{"a": 1, "b": 0, "c": 2, "d": 0}]
     assert named(exit_, list(exit_.sg)) == {"a": None, "b": None, "c": None, "d": 0}  # the recursion: d only
+    LESSON.says("some positions become draws, and some positions have no SG value.")  # the summary
+    assert "SG 函数也不再处处有定义" in ZH
     LESSON.says("has no solution: 0 gives 1, 1 gives 2, and any larger number gives\n  1 — yet a is N",
                 "there is exactly one solution: a = 1, b = 0,\n  c = 2, d = 0.")
     assert "无解：代入 0 得 1，代入 1 得 2，代入更大的数都得 1——可 a 明明是 N" in ZH
@@ -114,6 +118,8 @@ def test_smith_s_function_agrees_with_the_engine() -> None:
                 assert not isinstance(x, int)
         for v, w in itertools.product(range(len(sg)), range(len(sh))):
             assert smith_outcome(smith_sum(sg[v], sh[w])) == solve_sum([(g, v), (h, w)]).outcome
+    LESSON.says("lesson 7's rule has nothing to XOR (Smith's finite values aside)")
+    assert "（按这门课的定义），第 7 课的规则就没有东西可以异或（[Smith]{lang=en} 的有限值另当别论）" in ZH
 
 
 def test_smith_s_values_on_the_lesson_s_graphs() -> None:
@@ -121,6 +127,12 @@ def test_smith_s_values_on_the_lesson_s_graphs() -> None:
     assert named(exit_, smith(exit_.graph.successors)) == {"a": 1, "b": 0, "c": 2, "d": 0}
     LESSON.says("for `a>b b>c c>a c>d` it\ngives exactly 1, 0, 2, 0", "every D-position \\(\\infty\\)")
     assert "它给出的正是 1、0、2、0" in ZH and "每个 D 局面都是 \\(\\infty\\)" in ZH
+    # ∞ is not D: a of a>a a>b, an N-position, gets ∞ (with 0 among its successors' numbers)
+    loop = graph("a>a a>b")
+    assert named(loop, smith(loop.graph.successors)) == {"a": ("inf", frozenset({0})), "b": 0}
+    assert named(loop, list(loop.outcome)) == {"a": "N", "b": "P"}
+    LESSON.says("(some N-positions get\n\\(\\infty\\) too, e.g. a in `a>a a>b`)")
+    assert "（有些 N 局面也是 \\(\\infty\\)，例如 `a>a a>b` 里的 a）" in ZH
     # a of that graph beside a Nim heap of 1 is P, as 1 XOR 1 = 0 says; beside a heap of h, P only for h = 1
     for h in range(5):
         heap = graph(" ".join(f"h{k}>h{j}" for k in range(1, h + 1) for j in range(k)) or "h0")
@@ -139,6 +151,46 @@ def test_the_sums_with_a_draw_in_smith_s_terms() -> None:
         g = graph(text)
         x = smith(g.graph.successors)[g.graph.position("x")]
         assert smith_outcome(smith_sum(x, 1)) == want == solve_sum([(g, g.graph.position("x")), (graph("h1>h0"), 0)]).outcome
+    LESSON.says("if the draw is x of `x>y y>x`, the sum is still a draw", "if it is x of `x>y y>x x>q q>t`, a draw too")
+    assert "如果这个平局是 `x>y y>x` 里的 x，和仍然是平局" in ZH and "如果是 `x>y y>x x>q q>t` 里的 x（它也是平局" in ZH
+
+
+def test_y_beside_a_heap_of_one_worked_out() -> None:
+    """The sum widget's reader works out y beside h1: its moves go to x beside h1 (N) and to y
+    alone (D), so it is a draw, which the widget's table then shows."""
+    g, heap = graph("x>y y>x x>q q>t"), graph("h1>h0")
+    at, h = g.graph.position, heap.graph.position
+    assert [g.graph.names[w] for w in g.graph.successors[at("y")]] == ["x"] and heap.graph.successors[h("h1")] == (h("h0"),)
+    assert solve_sum([(g, at("x")), (heap, h("h1"))]).outcome == "N" and g.outcome[at("y")] == "D"
+    assert solve_sum([(g, at("y")), (heap, h("h0"))]).outcome == "D"
+    assert solve_sum([(g, at("y")), (heap, h("h1"))]).outcome == "D"
+    LESSON.says("work out y beside h1 yourself — its moves go to x beside h1 (N) and\nto y alone (D)")
+    assert "再自己推一推 y 和 h1：它能走到 x 和 h1（N），也能走到只剩 y（D）" in ZH
+
+
+def test_the_hdu_1524_input_as_the_lesson_describes_it() -> None:
+    """The published sample read line by line as the lesson says (a line N; each position's
+    line, k and its k successors; query lines, m and the m positions; a line 0 ends the case;
+    cases to the end) gives the published answers, by the engine's SG values."""
+    lines = [list(map(int, line.split())) for line in judge_samples("HDU-1524")[0]["input"].splitlines() if line.strip()]
+    printed, i = [], 0
+    while i < len(lines):
+        (n,), succ = lines[i], lines[i + 1:i + 1 + lines[i][0]]
+        assert len(succ) == n and all(len(line) == 1 + line[0] for line in succ)
+        a = graph(" ".join([f"{v}>{w}" for v, line in enumerate(succ) for w in line[1:]] + [str(v) for v in range(n)]))
+        i += 1 + n
+        while lines[i] != [0]:
+            assert len(lines[i]) == 1 + lines[i][0]
+            x = 0
+            for p in lines[i][1:]:
+                x ^= a.sg[a.graph.position(str(p))]  # type: ignore[operator]
+            printed.append("WIN" if x else "LOSE")
+            i += 1
+        i += 1
+    assert len(printed) == 5 and "\n".join(printed) + "\n" == judge_samples("HDU-1524")[0]["output"]
+    LESSON.says("A case is a line with \\(N\\), then each position's line, 0 to\n\\(N - 1\\) in order: \\(k\\) and then its \\(k\\) successors.",
+                "Query lines\nfollow, each \\(m\\) and then the \\(m\\) chessmen's positions, and a line\n`0` ends the case.")
+    assert "每个局面一行：先是 \\(k\\)，再是它的 \\(k\\) 个后继状态" in ZH and "一行 `0` 表示这组数据结束" in ZH
 
 
 def test_the_try_it_answers() -> None:

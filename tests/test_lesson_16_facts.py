@@ -1,6 +1,6 @@
 """Every fact lesson 16 (games on graphs and draws) states, recomputed by the engine
 (grundy.games.graph, graph_sum) and by solvers written here from the definitions: the coin game as
-a graph, the lesson's Python (outcomes, grundy_values and the P6560 program) against the engine on
+a graph (its session a doctest), the lesson's Python (outcomes, grundy_values, the P6560 program) against the engine on
 random graphs with and without cycles, the cost (each position queued at most once), the earlier
 lessons as graphs, the cycle with an exit, the draw and its properties, what SG values can and
 cannot say, a sum with a drawn part, the widget fences against the widget's parameters, and the
@@ -9,6 +9,7 @@ equations on cycles, Smith's generalised SG function, the try-it answers and Ber
 tests/test_lesson_16_cycles_facts.py."""
 from __future__ import annotations
 
+import doctest
 import io
 import itertools
 import random
@@ -94,8 +95,15 @@ def test_the_coin_game_as_a_graph() -> None:
     assert as_text(6, edges).startswith(COIN)
     assert ns["outcomes"](6, edges) == ["P", "N", "N", "P", "N", "N"]
     assert ns["grundy_values"](6, edges) == [0, 1, 2, 0, 1, 2] == [values(COIN)[str(k)] for k in range(6)]
-    LESSON.says("gives P, N, N, P, N, N: the coin game", "for the coin game it gives 0, 1, 2,\n0, 1, 2.")
-    assert "得到 P, N, N, P, N, N" in ZH and "它得到 0, 1, 2, 0, 1, 2" in ZH
+    # the session shown as a text block, the same in both languages, is a doctest that passes
+    (shown,) = LESSON.blocks("text")
+    assert lesson_code.fenced_blocks(LESSON.path.parents[1].joinpath("zh", LESSON.path.name).read_text(encoding="utf-8"), "text") == [shown]
+    runner = doctest.DocTestRunner()
+    runner.run(doctest.DocTestParser().get_doctest(shown, dict(ns), "session", None, 0))
+    assert (runner.tries, runner.failures) == (2, 0) and f">>> coin = {edges}\n>>> outcomes(6, coin)\n" in shown
+    assert [k for k, o in enumerate(ns["outcomes"](6, edges)) if o == "P"] == [0, 3]
+    LESSON.says("On the coin game it finds that 0 and 3 are the P-positions:", "for the coin game it gives 0, 1, 2,\n0, 1, 2.")
+    assert "它求出 0 和 3 是必败态" in ZH and "它得到 0, 1, 2, 0, 1, 2" in ZH
 
 
 @settings(max_examples=150, deadline=None)
