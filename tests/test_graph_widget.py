@@ -308,10 +308,24 @@ def test_the_widget_shows_every_sum_with_the_xor_where_both_have_sg_values(clien
     query = {"preset": "take-away", "sum": "x>y y>x y>z"}
     html = client.get("/w/graph", query_string=query, headers=HX).text
     a, b = analyse(parse_graph(graph.PRESETS["take-away"].edges)), analyse(parse_graph(query["sum"]))
-    cells = re.findall(r'<td><span class="chip is-([PND])">\1</span>(?: ⊕ (\d+))?</td>', html)
+    found = re.findall(r'<td><span class="chip is-([PND])">\1</span>(?: ⊕ (\d+))?\s*<small class="graph-sum-why"[^>]*>([^<]*)</small></td>', html)
+    cells = [(o, x) for o, x, _why in found]
     expected = [(solve_sum([(a, v), (b, w)]).outcome, "" if a.sg[v] is None or b.sg[w] is None else str(a.sg[v] ^ b.sg[w]))
                 for v in range(len(a.graph.names)) for w in range(len(b.graph.names))]
     assert cells == expected
+    names, columns = a.graph.names, b.graph.names
+    for (o, _x, why), (v, w) in zip(found, [(v, w) for v in range(len(names)) for w in range(len(columns))], strict=True):
+        ends = [(x, w) for x in a.graph.successors[v]] + [(v, y) for y in b.graph.successors[w]]
+        said = {f"({names[x]},{columns[y]})": solve_sum([(a, x), (b, y)]).outcome for x, y in ends}
+        if not ends:
+            assert o == "P" and why == "no move from here"
+            continue
+        listed = dict(re.findall(r"(\([^)]*\)) ([PND])", html_lib.unescape(why)))
+        assert listed.items() <= said.items() and len(listed) == min(3, len(ends))  # each move named with its sum's outcome
+        more = re.search(r"\+(\d+) more", why)
+        assert (int(more.group(1)) if more else 0) == len(ends) - len(listed)
+        first = next(iter(listed.values()))  # the deciding move first: a P makes it N; else a D keeps a draw
+        assert o == ("N" if first == "P" else "D" if first == "D" else "P")
     assert any(x for _o, x in cells) and any(not x for _o, x in cells)  # both kinds of cell appear
     assert all(o == ("P" if x == "0" else "N") for o, x in cells if x)  # the XOR agrees where it applies
 
@@ -407,3 +421,13 @@ def test_one_draw_is_said_in_the_singular_and_the_summary_counts_in_plurals(clie
     assert "1 position, 0 moves." in single
     zh = client.get("/zh/w/graph", query_string={"edges": "a>a a>b b>c", "step": str(len(a.order) + 1)}, headers=HX).text
     assert "a 始终无法确定，是平局" in zh and "它们" not in zh
+
+
+def test_a_dash_typed_for_a_move_gets_a_hint_only_where_it_is_ambiguous(client: FlaskClient) -> None:
+    alone = client.get("/w/graph", query_string={"edges": "a-b"}, headers=HX).text
+    assert "Your graph</strong>: 1 position, 0 moves." in alone  # legal: one position named a-b ...
+    assert "<code>a-b</code> is read as one position named a-b, with no move" in alone and "<code>a&gt;b</code>" in alone  # ... said
+    for edges in ("x-1>x-2", "a>b c-d>a", "a-b>c"):  # a name with - that a move uses is meant
+        assert "graph-dash-hint" not in client.get("/w/graph", query_string={"edges": edges}, headers=HX).text
+    zh = client.get("/zh/w/graph", query_string={"edges": "a-b c"}, headers=HX).text
+    assert "被读成一个名叫 a-b 的局面" in zh

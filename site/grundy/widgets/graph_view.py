@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from grundy.games.core import Verdict
 from grundy.games.graph import Analysis, Reason
 from grundy.games.graph_sum import sum_table
+from grundy.i18n import _
 from grundy.widgets.graph_svg import Drawing, draw, position_label
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ class Said:
 @dataclass(frozen=True, slots=True)
 class SumRow:
     first: Said
-    cells: tuple[tuple[Verdict, int | None], ...]  # the sum's outcome, and the XOR where both have SG values
+    cells: tuple[tuple[Verdict, int | None, str], ...]  # the sum's outcome, the XOR where both have SG values, and why
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +182,14 @@ class View:
         return [(a.graph.names[v], [a.graph.names[w] for w in a.drawing_moves(v)], final[v] or 0, len(a.graph.successors[v]))
                 for v in _draws(a)]
 
+    @property
+    def dashed(self) -> str | None:
+        """The first position whose name holds a - and that no move touches: legal (a name may
+        hold -), but most likely a move typed with - for >, which the widget points out."""
+        g = self.params.graph
+        into = {w for succ in g.successors for w in succ}
+        return next((name for v, name in enumerate(g.names) if "-" in name.strip("-") and not g.successors[v] and v not in into), None)
+
     def count(self, outcome: Verdict) -> int:
         return sum(1 for s in self.said if s.outcome == outcome)
 
@@ -231,9 +240,26 @@ def view(params: Params) -> View:
         b = params.second
         columns = tuple(Said(name, b.outcome[w], b.sg[w]) for w, name in enumerate(b.graph.names))
         table = sum_table(a, b)
-        sums = tuple(SumRow(said[v], tuple((table[v][w], _xor(a.sg[v], b.sg[w])) for w in range(len(columns))))
+        sums = tuple(SumRow(said[v], tuple((table[v][w], _xor(a.sg[v], b.sg[w]), _why(a, b, table, v, w)) for w in range(len(columns))))
                      for v in range(len(names)))
     return View(params, stage(a, params.step), tuple(shown), tuple(valued), left, labels, moves, said, columns, sums)
+
+
+SHOWN_MOVES = 3  # a sum's moves named in its cell, the deciding ones first; the rest counted
+
+
+def _why(a: Analysis, b: Analysis, table: tuple[tuple[Verdict, ...], ...], v: int, w: int) -> str:
+    """Why the sum (v, w) has its outcome, in a few words: the sums it moves to, with theirs,
+    a P first (it makes the sum N), then D, then N (a P-sum's moves are all N; a draw has a D
+    and no P); ``no move`` for a terminal sum."""
+    ends = [(x, w) for x in dict.fromkeys(a.graph.successors[v])] + [(v, y) for y in dict.fromkeys(b.graph.successors[w])]
+    if not ends:
+        return _("no move from here")
+    rank = {"P": 0, "D": 1, "N": 2}
+    ends.sort(key=lambda e: rank[table[e[0]][e[1]]])
+    said = ", ".join(f"({a.graph.names[x]},{b.graph.names[y]}) {table[x][y]}" for x, y in ends[:SHOWN_MOVES])
+    more = len(ends) - SHOWN_MOVES
+    return "→ " + said + ("" if more <= 0 else " " + _("+%(num)s more", num=more))
 
 
 def _xor(g: int | None, h: int | None) -> int | None:
