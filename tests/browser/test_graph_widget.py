@@ -56,10 +56,13 @@ def test_next_decides_one_position_at_a_time_with_its_reason(live_server: str, w
     page.goto(live_server + "/w/graph?preset=pure-cycle&step=0")
     widget = page.locator("#graph")
     expect(widget.locator(".step-count")).to_have_text("Step 0 of 1")
-    expect(widget.locator(".gw-letter")).to_have_text(["?", "?", "?"])
+    cycle = analyse(parse_graph(PRESETS["pure-cycle"].edges))
+    moves = [len(succ) for succ in cycle.graph.successors]
+    expect(widget.locator(".gw-letter")).to_have_text([f"?{m}/{m}" for m in moves])  # nothing decided: every counter full
     widget.locator("[data-step=next]").click()
     expect(widget.locator(".step-count")).to_have_text("Step 1 of 1")
     expect(widget.locator(".explain")).to_contain_text("a, b, c are never decided, so they are draws (D)")
+    expect(widget.locator(".gw-count")).to_have_text([f"{m}/{m}" for m in moves])  # the draws' counters, stuck above 0
     assert "step=1" in page.url
 
 
