@@ -230,7 +230,7 @@ def view(params: Params) -> View:
     a = params.analysis
     names = a.graph.names
     shown, valued = revealed(params)
-    left = counters(a, params.step)
+    left = tuple(None if valued[v] else c for v, c in enumerate(counters(a, params.step)))  # a box holds a counter or an SG value
     labels = tuple(position_label(a, v, shown=shown[v], sg_shown=valued[v], left=left[v]) for v in _order(a))
     moves = tuple(t for t in a.graph.text.split() if ">" in t)
     said = tuple(Said(names[v], a.outcome[v], a.sg[v]) for v in range(len(names)))
