@@ -105,14 +105,27 @@ def _ports(lay: Layout, successors: Sequence[Sequence[int]]) -> dict[tuple[int, 
                 entering.setdefault(w, []).append(v)
     boxes = lay.boxes
 
-    def spread(box: Box, ends: list[int]) -> dict[int, int]:
-        ends = sorted(ends, key=lambda e: (boxes[e].x, boxes[e].y))
+    def spread(box: Box, ends: list[int], bow: dict[int, int]) -> dict[int, int]:
+        # by the other end's column, then (one column) by the side the arrow bows to: no crossing at the box
+        ends = sorted(ends, key=lambda e: (boxes[e].x, bow[e], boxes[e].y))
         gap = min(10, (box.w - 16) // max(len(ends), 1))
         return {e: box.x + (2 * i - len(ends) + 1) * gap // 2 for i, e in enumerate(ends)}
 
-    out = {v: spread(boxes[v], ends) for v, ends in leaving.items()}
-    into = {w: spread(boxes[w], ends) for w, ends in entering.items()}
+    out = {v: spread(boxes[v], ends, {w: _bow(boxes[v], boxes[w]) for w in ends}) for v, ends in leaving.items()}
+    into = {w: spread(boxes[w], ends, {v: _bow(boxes[v], boxes[w]) for v in ends}) for w, ends in entering.items()}
     return {(v, w): (out[v][w], into[w][v]) for v, ends in leaving.items() for w in ends}
+
+
+def _bow(a: Box, b: Box) -> int:
+    """How a move drawn down from ``a`` to ``b`` bows: 0 straight (the next row), else the side
+    (-1 left, 1 right) times the rows it goes down, as :func:`_edge` draws it."""
+    rows = (b.y - a.y) // ROW_GAP
+    if rows <= 1:
+        return 0
+    if a.x != b.x:
+        return rows * (1 if b.x > a.x else -1)
+    return rows * (1 if (a.y // ROW_GAP + rows) % 2 else -1)  # down a column: by turns from row to row, so arcs from
+    # neighbouring rows (5>3 and 4>2 in a take-away game) bow to opposite sides and never cross
 
 
 def _edge(a: Box, b: Box, *, up: bool, loop: bool, ports: tuple[int, int] = (0, 0)) -> str:
@@ -127,11 +140,11 @@ def _edge(a: Box, b: Box, *, up: bool, loop: bool, ports: tuple[int, int] = (0, 
         bend = max(x1, x2) + 22 + (y1 - y2) // 8
         return f"M{x1} {y1} Q{bend} {(y1 + y2) // 2} {x2 + 3} {y2}"
     (x1, x2), y1, y2 = ports, a.bottom, b.top - 2
-    rows = (b.y - a.y) // ROW_GAP
-    if rows <= 1:
+    bow = _bow(a, b)
+    if not bow:
         return f"M{x1} {y1} L{x2} {y2}"
-    # to the side it leans, or (straight down a column) left and right by turns, wider the longer
-    side = (1 if b.x > a.x else -1) if a.x != b.x else (1 if rows % 2 else -1)
+    # to the side it leans, or (straight down a column) left and right by turns, wider the longer (_bow)
+    rows, side = abs(bow), (1 if bow > 0 else -1)
     return f"M{x1} {y1} Q{(x1 + x2) // 2 + side * min(20 * rows, 60)} {(y1 + y2) // 2} {x2} {y2}"  # within the margin
 
 
