@@ -36,9 +36,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from grundy.games.core import GameError, Verdict, mex
 from grundy.games.family import foreign_digits
@@ -67,6 +67,7 @@ _SEPARATORS = re.compile(r"[\s,]+")
 _NAME = re.compile(r"[\w-]+")  # letters (any script), digits (foreign ones are refused by name), _ and -
 
 _SHIFT = MAX_POSITIONS.bit_length()
+S = TypeVar("S", bound=Hashable)  # a position of a graph given by its moves (explore)
 
 Reason = Literal["terminal", "move-to-P", "all-to-N", "draw"]
 
@@ -98,11 +99,7 @@ class Graph:
 
     def predecessors(self) -> list[list[int]]:
         """For each position, the positions with a move to it (each once per move)."""
-        before: list[list[int]] = [[] for _ in self.names]
-        for v, succ in enumerate(self.successors):
-            for w in succ:
-                before[w].append(v)
-        return before
+        return reverse(self.successors)
 
 
 def parse_graph(text: str, *, max_positions: int = MAX_POSITIONS, max_edges: int = MAX_EDGES) -> Graph:
@@ -165,6 +162,48 @@ def parse_graph(text: str, *, max_positions: int = MAX_POSITIONS, max_edges: int
         written.append(token)
     names = tuple(index)
     return Graph(names, tuple(map(tuple, successors)), " ".join(written), index)
+
+
+def reverse(successors: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The moves turned round: for each position, the positions with a move to it (each once
+    per move), which backward induction walks.
+
+    >>> reverse([[1], [0, 2], []])  # a>b b>a b>c
+    [[1], [0], [1]]
+    """
+    before: list[list[int]] = [[] for _ in successors]
+    for v, out in enumerate(successors):
+        for w in out:
+            before[w].append(v)
+    return before
+
+
+def explore(start: S, options: Callable[[S], Iterable[S]], *, most: int | None = None,
+            too_many: Callable[[], Exception] | None = None) -> tuple[list[S], list[list[int]]]:
+    """The positions reachable from ``start`` (numbered breadth first, ``start`` 0) and each
+    one's successors by number: a graph given by its moves, made explicit for :func:`retrograde`.
+    With ``most``, finding a position past that many raises ``too_many()`` at once, before the
+    rest is searched.
+
+    >>> explore(3, lambda n: [n - k for k in (1, 2) if n - k >= 0])  # take 1 or 2 from 3
+    ([3, 2, 1, 0], [[1, 2], [2, 3], [3], []])
+    """
+    assert (most is None) == (too_many is None), "a bound comes with what to raise past it"
+    index = {start: 0}
+    states = [start]
+    successors: list[list[int]] = []
+    for here in states:  # grows as positions are found: breadth first
+        out = []
+        for after in options(here):
+            found = index.get(after)
+            if found is None:
+                if too_many is not None and most is not None and len(states) >= most:
+                    raise too_many()
+                found = index[after] = len(states)
+                states.append(after)
+            out.append(found)
+        successors.append(out)
+    return states, successors
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from math import prod
 
 from grundy.games.core import GameError, Verdict, nim_sum
-from grundy.games.graph import Analysis, retrograde
+from grundy.games.graph import Analysis, explore, retrograde, reverse
 from grundy.marks import N_
 
 # The positions and moves of a product graph a sum with a cycle in reach is solved on (half a
@@ -134,27 +134,13 @@ def solve_sum(parts: Sequence[Part], *, max_positions: int = MAX_SUM_POSITIONS,
 
 def _on_product(parts: tuple[Part, ...], values: tuple[int | None, ...]) -> SumAnalysis:
     start = tuple(v for _, v in parts)
-    index = {start: 0}
-    states = [start]
-    successors: list[list[int]] = []
     graphs = [a.graph.successors for a, _ in parts]
-    for here in states:  # grows as new positions are found: breadth first
-        out = []
-        for i, v in enumerate(here):
-            head, tail = here[:i], here[i + 1 :]
-            for w in graphs[i][v]:
-                after = head + (w,) + tail
-                found = index.get(after)
-                if found is None:
-                    found = index[after] = len(states)
-                    states.append(after)
-                out.append(found)
-        successors.append(out)
-    predecessors: list[list[int]] = [[] for _ in states]
-    for v, out in enumerate(successors):
-        for w in out:
-            predecessors[w].append(v)
-    r = retrograde(successors, predecessors)
+
+    def moved(here: tuple[int, ...]) -> list[tuple[int, ...]]:  # _moves' positions, without a PartMove each
+        return [here[:i] + (w,) + here[i + 1:] for i, v in enumerate(here) for w in graphs[i][v]]
+
+    states, successors = explore(start, moved)
+    r = retrograde(successors, reverse(successors))
     reached = {s: r.outcome[i] for i, s in enumerate(states)}
     options = _moves(parts, start)
     outcome = r.outcome[0]
@@ -178,11 +164,7 @@ def sum_table(first: Analysis, second: Analysis) -> tuple[tuple[Verdict, ...], .
     n, m = len(first.graph.names), len(second.graph.names)
     one, two = first.graph.successors, second.graph.successors
     successors = [[w * m + y for w in one[v]] + [v * m + z for z in two[y]] for v in range(n) for y in range(m)]
-    predecessors: list[list[int]] = [[] for _ in successors]
-    for s, out in enumerate(successors):
-        for t in out:
-            predecessors[t].append(s)
-    outcome = retrograde(successors, predecessors).outcome
+    outcome = retrograde(successors, reverse(successors)).outcome
     return tuple(outcome[v * m:(v + 1) * m] for v in range(n))
 
 

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from grundy.cache import BoundedCache
 from grundy.games.core import GameError, Verdict
-from grundy.games.graph import retrograde
+from grundy.games.graph import explore, retrograde, reverse
 from grundy.i18n import _
 from grundy.practice.arena import MAX_HISTORY, Arena, PlayMove, Position
 
@@ -50,25 +50,9 @@ class Solved:
 def solve(arena: Arena, start: Position) -> Solved:
     """Backward induction on the graph of positions reachable from ``start`` (bounded by
     :data:`MAX_REACH`, checked as they are found: GameError beyond it), with remoteness."""
-    index = {start: 0}
-    states = [start]
-    successors: list[list[int]] = []
-    for here in states:  # grows as positions are found: breadth first
-        out = []
-        for m in arena.moves(here):
-            found = index.get(m.after)
-            if found is None:
-                if len(states) >= MAX_REACH:
-                    raise GameError(arena.too_large, "too-large-to-play")
-                found = index[m.after] = len(states)
-                states.append(m.after)
-            out.append(found)
-        successors.append(out)
-    predecessors: list[list[int]] = [[] for _ in states]
-    for v, out in enumerate(successors):
-        for w in out:
-            predecessors[w].append(v)
-    r = retrograde(successors, predecessors)
+    states, successors = explore(start, lambda here: [m.after for m in arena.moves(here)], most=MAX_REACH,
+                                 too_many=lambda: GameError(arena.too_large, "too-large-to-play"))
+    r = retrograde(successors, reverse(successors))
     far: list[int | None] = [None] * len(states)
     for v in r.order:  # decided in order of remoteness: every option this one needs is known
         by = r.because[v]

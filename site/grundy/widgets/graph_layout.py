@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from grundy.games.graph import reverse
+
 ROW = 8  # positions side by side at most: a phone 390 px wide still reads their names
 ROW_GAP = 78  # from one row's centres to the next's
 NODE_H = 40  # a position's box: its name, then its letter and SG value
@@ -98,6 +100,12 @@ def cycle_breaks(successors: Sequence[Sequence[int]]) -> frozenset[tuple[int, in
     return frozenset(up)
 
 
+def downward(successors: Sequence[Sequence[int]], up: frozenset[tuple[int, int]]) -> list[list[int]]:
+    """The moves drawn going down: every move but self-loops and those in ``up``, which close a
+    cycle (an acyclic graph, which the layers and the row order read)."""
+    return [[w for w in succ if w != v and (v, w) not in up] for v, succ in enumerate(successors)]
+
+
 def layers(successors: Sequence[Sequence[int]], up: frozenset[tuple[int, int]]) -> tuple[int, ...]:
     """Each position's layer: 0 for a terminal position, 1 for one whose every move is set aside
     (in ``up``, or a self-loop), else one more than its highest successor's (Kahn's order on the
@@ -107,11 +115,8 @@ def layers(successors: Sequence[Sequence[int]], up: frozenset[tuple[int, int]]) 
     (2, 1, 0)
     """
     n = len(successors)
-    down = [[w for w in succ if w != v and (v, w) not in up] for v, succ in enumerate(successors)]
-    before: list[list[int]] = [[] for _ in range(n)]
-    for v, succ in enumerate(down):
-        for w in succ:
-            before[w].append(v)
+    down = downward(successors, up)
+    before = reverse(down)
     left = [len(s) for s in down]
     layer = [0 if not successors[v] else 1 for v in range(n)]  # meaningful once ready
     ready = [v for v in range(n) if not left[v]]
@@ -154,14 +159,10 @@ def lay_out(names: Sequence[str], successors: Sequence[Sequence[int]]) -> Layout
     by_layer: list[list[int]] = [[] for _ in range(top + 1)]
     for v in range(n):
         by_layer[layer[v]].append(v)
-    down = [[w for w in succ if w != v and (v, w) not in up] for v, succ in enumerate(successors)]
-    before: list[list[int]] = [[] for _ in range(n)]
-    for v, succ in enumerate(down):
-        for w in succ:
-            before[w].append(v)
+    down = downward(successors, up)
     place: dict[int, float] = {}
     _ordered(by_layer, down, place)  # bottom up: by successors
-    _ordered(by_layer[::-1][1:], before, place)  # top down: by predecessors (the top layer stays)
+    _ordered(by_layer[::-1][1:], reverse(down), place)  # top down: by predecessors (the top layer stays)
     rows = [row[i:i + ROW] for row in by_layer for i in range(0, len(row), ROW)]  # an empty layer: no row
     longest = max((len(name) for name in names), default=1)
     box_w = max(52, CHAR * longest + 16)
