@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.judge import judge_samples
+
 FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 CXX = shutil.which("g++") or shutil.which("clang++")
 needs_cxx = pytest.mark.skipif(CXX is None, reason="no C++ compiler on this machine")
@@ -115,6 +117,11 @@ class Lesson:
 
     def run(self, binary: Path, stdin: str) -> str:
         return run(binary, stdin, timeout=self.timeout)
+
+    def prints_samples(self, binary: Path, problem: str) -> None:
+        """The program prints exactly what the judge published for each of ``problem``'s samples."""
+        for sample in judge_samples(problem):
+            assert self.run(binary, sample["input"]) == sample["output"], problem
 
 
 _TEX_OPS = [(r"\oplus", "^"), (r"\bmod", "%"), (r"\times", "*"), (r"\cdot", "*"), ("{,}", ""), (r"\le", "<="),

@@ -374,9 +374,7 @@ JUDGE = [("HDU-3032", "lasker(long long s)"), ("HDU-5795", "split3(long long s)"
 @needs_cxx
 @pytest.mark.parametrize("problem, marker", JUDGE, ids=[p for p, _ in JUDGE])
 def test_each_judge_program_prints_its_published_sample(tmp_path, problem: str, marker: str) -> None:
-    binary = LESSON.compile(LESSON.cpp(marker), tmp_path)
-    for sample in judge_samples(problem):
-        assert LESSON.run(binary, sample["input"]) == sample["output"]
+    LESSON.prints_samples(LESSON.compile(LESSON.cpp(marker), tmp_path), problem)
 
 
 @needs_cxx
