@@ -18,13 +18,12 @@ from grundy.games.graph_family import GraphFamily
 from grundy.i18n import N_, _
 from grundy.practice.arena import Arena, Position
 from grundy.practice.draws import DrawArena
-from grundy.practice.games.spec import GameSpec
+from grundy.practice.games.spec import GameSpec, rules_reason
 
 # A practice graph is read and drawn on a phone: a dozen positions, each with a few moves.
 MAX_POSITIONS = 12
 MAX_MOVES = 30
 MAX_TEXT = text_bound(MAX_POSITIONS, MAX_MOVES)  # checked before the text is split
-OPTIONS_SHOWN = 6  # the options named in a P-position's reason; more are counted
 
 # The start /play offers: from a, one move wins (to d), one draws (to b, on the cycle b, e) and one
 # loses (to c); tests/test_practice_graph.py checks this with the engine.
@@ -100,33 +99,16 @@ def _draw_drawn(rng: random.Random, level: int) -> tuple[dict[str, str], Positio
     return _question(rng, level, "D")
 
 
-def _listed(items: list[str]) -> str:
-    listed = _("; ").join(items[:OPTIONS_SHOWN])
-    if len(items) > OPTIONS_SHOWN:
-        listed = _("%(listed)s and %(more)s more", listed=listed, more=len(items) - OPTIONS_SHOWN)
-    return str(listed)
-
-
 def reason(arena: Arena, position: Position, reveal_move: bool) -> str:
     """Why a position is P, N or D, by backward induction's rules: a position with no move is P;
     one with a move to P is N; one whose every move leads to N is P; what is never decided is a
     draw, and from a draw some move leads to a draw. Sums too: it reads only the moves."""
     here = arena.format(position)
     moves = arena.moves(position)
-    verdict = arena.verdict(position)
     if not moves:
         return str(_("No move is left from %(position)s: the player to move has lost, so it is P.", position=here))
-    options = list(dict.fromkeys(arena.format(m.after) for m in moves))
-    if verdict == "P":
-        return str(_("Every move from %(position)s leads to an N-position (%(options)s), so %(position)s is P: a position"
-                     " is P when every move from it leads to N.", position=here, options=_listed(options)))
-    if verdict == "N":
-        winning = arena.winning_moves(position, 1)
-        if reveal_move and winning:
-            return str(_("The move to %(after)s leaves a P-position, so %(position)s is N: a position is N when some move"
-                         " from it leads to P.", after=arena.format(winning[0].after), position=here))
-        return str(_("Some move from %(position)s leads to a P-position, so %(position)s is N: a position is N when some"
-                     " move from it leads to P.", position=here))
+    if arena.verdict(position) != "D":  # said as every game's P and N are, by the three rules
+        return rules_reason(arena, position, reveal_move)
     keep = next(m for m in moves if arena.verdict(m.after) == "D")  # a draw always has one (lesson 16)
     return str(_("No move from %(position)s leads to a P-position, so it is not N; and the move to %(after)s leads to a"
                  " position that is never decided either, so not every move leads to N and it is not P. %(position)s is"
