@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from grundy.games.core import Action
+from grundy.games.core import Action, Board
 from grundy.games.family import Family, pair
 from grundy.games.grids import BOMB_MAX, BOMBS, bomb_options, settle
 from grundy.marks import N_, NP_
@@ -14,6 +14,7 @@ class BombFamily(Family[tuple[int, int]]):
     bombs on one cell, or a bomb on 1,1, vanish. ``0`` is the empty board (``none`` is read too)."""
 
     key = "bomb"
+    board = Board(N_("Bomb game (row p, column q)"), "p \\ q", first=1)
     title = N_("The Bomb game")
     keeps_count = False
     example = "3,4"

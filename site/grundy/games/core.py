@@ -305,8 +305,20 @@ def remoteness(
     return bottom_up(game, position, memo, value, max_positions=max_positions)
 
 
+@dataclass(frozen=True, slots=True)
+class Board:
+    """How a game whose position is two numbers is drawn as a grid (the grid widget reads it)."""
+
+    name: str  # in the grid's game menu, with what the axes mean (marked with N_)
+    corner: str  # the table's corner label: what its rows and columns count (N_, or letters)
+    first: int = 0  # the first row and column (the Bomb game counts from 1)
+    rows_up: bool = False  # row 0 at the bottom (a coin that moves down the screen)
+    home: bool = False  # a target cell at (0, 0) that pieces race to (Marbles)
+
+
 __all__ = [
     "Action",
+    "Board",
     "Game",
     "bottom_up",
     "GameError",

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from grundy.games.core import WHAT, Action, Game, GameError, Move, Outcome, Verdict, nim_sum, outcome_of
+from grundy.games.core import WHAT, Action, Board, Game, GameError, Move, Outcome, Verdict, nim_sum, outcome_of
 from grundy.marks import N_, NP_, GameName, Phrase, quoted
 from grundy.numerals import digit_limit, foreign_digit, is_numeral, read_whole
 
@@ -131,6 +131,7 @@ class Family(ABC, Generic[C]):
     separator: ClassVar[str] = ","  # between components when a sum is written on one line
     layout: ClassVar[Layout] = "heaps"
     table_upto: ClassVar[int] = 100_000  # the largest table `grundy table` prints
+    board: ClassVar[Board | None] = None  # a game of two numbers drawn as a grid, and how
     keeps_count: ClassVar[bool] = True  # False where a move may change how many parts there are
     # False where a position is one whole game and never a sum of several (Moore's Nim: a move
     # takes from several heaps at once, so its heaps are not separate games): it is parsed from

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from grundy.games.core import Action, GameError, Outcome
+from grundy.games.core import Action, Board, GameError, Outcome
 from grundy.games.family import PairFamily, pair
 from grundy.games.grids import KikiGame, kiki_grundy, kiki_outcome, kiki_start, kiki_winning_moves
 from grundy.marks import N_, NP_
@@ -13,6 +13,7 @@ class KikiFamily(PairFamily):
     coin's place: (cells to its left, cells below), the coin starting top-right."""
 
     key = "kiki"
+    board = Board(N_("kiki's game (cells down, cells left)"), N_("down \\ left"), rows_up=True)
     title = N_("kiki's game")
     example = "4x5"
     notation = "a board, rows x columns: `{example}` (`4,5` is read too)"

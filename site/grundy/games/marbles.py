@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from grundy.games.core import Action, GameError, Outcome, nim_sum, outcome_of
+from grundy.games.core import Action, Board, GameError, Outcome, nim_sum, outcome_of
 from grundy.games.family import PairFamily, pair
 from grundy.games.grids import MARBLES_MAX, MarbleSlides, goes_home_at_once, marbles_grundy
 from grundy.marks import N_, NP_
@@ -13,6 +13,7 @@ class MarblesFamily(PairFamily):
     once, so such a sum is N; otherwise it is the sum of cut-down games (lesson 8)."""
 
     key = "marbles"
+    board = Board(N_("Marbles (row r, column c)"), "r \\ c", home=True)
     title = N_("Marbles")
     values_of_cut_down = True
     example = "2,5"

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import isqrt
 
-from grundy.games.core import Action, GameError, Move, Outcome
+from grundy.games.core import Action, Board, GameError, Move, Outcome
 from grundy.games.family import PairFamily
 from grundy.games.moves import kind
 from grundy.marks import N_, NP_
@@ -268,6 +268,7 @@ class WythoffFamily(PairFamily):
     SG values (for sums) up to SG_MAX_PILE."""
 
     key = "wythoff"
+    board = Board(N_("Wythoff's game (piles a, b)"), "a \\ b")
     title = N_("Wythoff's game")
 
     def game(self) -> WythoffGame:

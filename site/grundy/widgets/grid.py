@@ -1,4 +1,4 @@
-"""A 2-D P/N or SG grid for Wythoff's game, kiki's game, Marbles and the Bomb game.
+"""A 2-D P/N or SG grid for every game of two numbers that says how it is drawn (Family.board).
 
 Click a cell to see its options and why it is P or N; Next fills the grid one cell at a time in
 reading order (every option of a cell lies above it or to its left, so it is already filled).
@@ -12,11 +12,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from grundy.games.bomb import BombFamily
+from grundy.games.core import Board
 from grundy.games.family import Family
-from grundy.games.kiki import KikiFamily
-from grundy.games.marbles import MarblesFamily
-from grundy.games.registry import family
+from grundy.games.registry import FAMILIES, family
 from grundy.games.wythoff import WythoffFamily
 from grundy.i18n import N_, _
 from grundy.words import describe
@@ -36,23 +34,9 @@ OVERRIDES = {"pick": "cell", "go": "step"}
 MAX_SIZE = 24  # 25 × 25 cells: the largest grid that fits a phone's width and a projected screen
 
 
-@dataclass(frozen=True, slots=True)
-class GridGame:
-    """How the grid draws one family of the registry (its values and moves come from there)."""
-
-    name: str  # in the game menu, with what the axes mean (marked with N_, said with _)
-    corner: str  # the table's corner label: what its rows and its columns count (said with _ too)
-    first: int = 0  # the first row and column (the Bomb game counts from 1)
-    rows_up: bool = False  # row 0 at the bottom (kiki: the coin moves down the screen)
-    home: bool = False  # a target cell at (0, 0) that pieces race to (Marbles)
-
-
-GRID_GAMES = {  # by the registry's keys
-    WythoffFamily.key: GridGame(N_("Wythoff's game (piles a, b)"), "a \\ b"),
-    KikiFamily.key: GridGame(N_("kiki's game (cells down, cells left)"), N_("down \\ left"), rows_up=True),
-    MarblesFamily.key: GridGame(N_("Marbles (row r, column c)"), "r \\ c", home=True),
-    BombFamily.key: GridGame(N_("Bomb game (row p, column q)"), "p \\ q", first=1),
-}
+# The registry's games of two numbers that say how they are drawn as a grid (Family.board), in
+# the registry's order: a new board game needs no edit here.
+GRID_GAMES: dict[str, Board] = {key: kind.board for key, kind in FAMILIES.items() if kind.board is not None}
 GAMES = tuple(GRID_GAMES)
 GAME_NAMES = {key: g.name for key, g in GRID_GAMES.items()}
 GAME = spec.Param("game", "choice", N_("game"), default=WythoffFamily.key, choices=GAMES)
