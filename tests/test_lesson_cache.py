@@ -2,7 +2,9 @@
 never stale, one version of the site kept, and a damaged file only costs a rendering."""
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,3 +117,38 @@ def test_a_folder_that_cannot_be_written_only_costs_the_rendering(content: Path,
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     assert _load(content, blocked / "kept").lessons[0].title == "A lesson"
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["written", "its-renderer-died"])
+def test_processes_starting_together_share_the_rendering(content: Path, tmp_path: Path, new_process: None,
+                                                        monkeypatch: pytest.MonkeyPatch, finished: bool) -> None:
+    """A lesson another process is rendering (its lock held) is left to it: this one renders the
+    others first, then waits for that lesson's file and reads it; if that process ended without
+    writing it, this one renders it."""
+    for number in (2, 3):
+        (content / f"0{number}-lesson-{number}.md").write_text(LESSON.replace("A lesson", f"Lesson {number}"), encoding="utf-8")
+    disk, taken = tmp_path / "kept", content / "02-lesson-2.md"
+    rendered: list[str] = []
+    others_done = threading.Event()
+    real = catalog._render
+
+    def recorded(path: Path, *args: Any) -> catalog.Lesson:
+        rendered.append(path.name)
+        if {"01-a-lesson.md", "03-lesson-3.md"} <= set(rendered):
+            others_done.set()
+        return real(path, *args)
+
+    name = catalog._disk_name(taken, taken.read_text(encoding="utf-8"), "en", (), "", _widget)
+    loaded: list[Catalog] = []
+    with catalog._claim(disk, name, wait=True) as mine:  # as the other process does
+        assert mine
+        monkeypatch.setattr(catalog, "_render", recorded)
+        loader = threading.Thread(target=lambda: loaded.append(_load(content, disk)))
+        loader.start()
+        assert others_done.wait(timeout=120), "the lessons no one else renders were not rendered"
+        assert rendered == ["01-a-lesson.md", "03-lesson-3.md"]  # not the one taken
+        if finished:
+            catalog._to_disk(disk, name, real(taken, taken.read_text(encoding="utf-8"), _widget, (), "", "en"))  # not recorded
+    loader.join(timeout=120)
+    assert [lesson.title for lesson in loaded[0].lessons] == ["A lesson", "Lesson 2", "Lesson 3"]
+    assert rendered == ["01-a-lesson.md", "03-lesson-3.md"] + ([] if finished else ["02-lesson-2.md"])

@@ -1,18 +1,20 @@
 """The lessons on disk: read, validate and render each once, and re-render only on change."""
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import pickle
 import re
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib import metadata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 import yaml
 
@@ -180,11 +182,35 @@ def _to_disk(directory: Path, name: str, lesson: Lesson) -> None:
         part = directory / f".{name}.{os.getpid()}.{threading.get_ident()}"
         part.write_bytes(pickle.dumps(lesson, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(part, directory / name)
-        for old in directory.glob("*.pickle"):
-            if not old.name.startswith(code_digest()):
+        for old in [*directory.glob("*.pickle"), *directory.glob(".*.lock")]:
+            if not old.name.lstrip(".").startswith(code_digest()):
                 old.unlink(missing_ok=True)
     except OSError:
         pass
+
+
+@contextlib.contextmanager
+def _claim(directory: Path, name: str, wait: bool) -> Iterator[bool]:
+    """Whether this process (this thread) may render the lesson kept as ``name``: True once it
+    holds the file's lock, which another renderer of it holds until its file is written (the lock
+    is gone with the process, a crash included). Without ``wait``, False while another holds it.
+    True where the lock cannot be made: then every process renders for itself, as with no cache."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        handle = os.open(directory / f".{name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield True
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except BlockingIOError:
+        os.close(handle)
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        os.close(handle)  # the lock with it
 
 
 def _renderer_key(render_widget: WidgetRenderer) -> tuple[Any, ...] | None:
@@ -223,18 +249,30 @@ class Catalog:
         return sorted(p for p in self.directory.glob("*.md") if not p.name.startswith("."))
 
     def load(self) -> None:
-        """Render every lesson; the first broken one raises LessonError."""
-        lessons = [self._rendered(p) for p in self.files()]
+        """Render every lesson; the first broken one raises LessonError.
+
+        Processes that start together (a server's workers, a test run's) share the rendering:
+        each renders the lessons no other is rendering, then reads the others' from disk once they
+        are written, waiting for them only at the end."""
+        files = self.files()
+        found = {p: self._rendered(p, wait=False) for p in files}
+        lessons = [found[p] or self._rendered(p, wait=True) for p in files]
         slugs = [lesson.slug for lesson in lessons]
         for lesson in lessons:
             if slugs.count(lesson.slug) > 1:
                 raise LessonError(lesson.path, 1, f"the slug {lesson.slug!r} is used twice")
         self.lessons = lessons
 
-    def _rendered(self, path: Path) -> Lesson:
+    @overload
+    def _rendered(self, path: Path, wait: Literal[True] = ...) -> Lesson: ...
+    @overload
+    def _rendered(self, path: Path, wait: bool) -> Lesson | None: ...
+
+    def _rendered(self, path: Path, wait: bool = True) -> Lesson | None:
         """The lesson in ``path``, from the process's memo when this file's text was already
         rendered the same way (an app made again in one process, as the tests do, or a development
-        server whose other lesson was edited); else rendered now and kept."""
+        server whose other lesson was edited); else read from disk or rendered now, and kept.
+        Without ``wait``, None while another process is rendering it."""
         text = path.read_text(encoding="utf-8")
         way = _renderer_key(self.render_widget)
         if way is None:  # a renderer whose output cannot be told apart from another's: never shared
@@ -246,21 +284,30 @@ class Catalog:
         if kept is not None and kept[0] == text and kept[1] == glossary:
             lesson = kept[2]
         else:
-            lesson = self._from_disk_or_rendered(path, text, glossary)
+            found = self._from_disk_or_rendered(path, text, glossary, wait)
+            if found is None:
+                return None
+            lesson = found
             with _MEMO_LOCK:
                 _MEMO[key] = (text, glossary, lesson)
         mtime_ns = path.stat().st_mtime_ns
         # same path, same text: only the file's time can differ (refresh() compares it)
         return lesson if lesson.path == path and lesson.mtime_ns == mtime_ns else replace(lesson, path=path, mtime_ns=mtime_ns)
 
-    def _from_disk_or_rendered(self, path: Path, text: str, glossary: tuple[Term, ...]) -> Lesson:
+    def _from_disk_or_rendered(self, path: Path, text: str, glossary: tuple[Term, ...], wait: bool) -> Lesson | None:
         if self.disk is None:
             return _render(path, text, self.render_widget, glossary, self.glossary_url, self.language)
         name = _disk_name(path, text, self.language, glossary, self.glossary_url, self.render_widget)
         lesson = _from_disk(self.disk / name)
-        if lesson is None:
-            lesson = _render(path, text, self.render_widget, glossary, self.glossary_url, self.language)
-            _to_disk(self.disk, name, lesson)
+        if lesson is not None:
+            return lesson
+        with _claim(self.disk, name, wait) as mine:
+            if not mine:
+                return None
+            lesson = _from_disk(self.disk / name)  # written while this process waited for it
+            if lesson is None:
+                lesson = _render(path, text, self.render_widget, glossary, self.glossary_url, self.language)
+                _to_disk(self.disk, name, lesson)
         return lesson
 
     def refresh(self) -> None:
