@@ -100,7 +100,10 @@ export function onConfirm(event) {
   deferred[w.id] = { id: actor.id || "", name: actor.name || "", value: actor.value || "", form: actor.tagName === "FORM" };
 }
 
-// The widget has settled: the action that waited for it is taken on the new form.
+// The widget has settled: the action that waited for it is taken on the new form. The control is
+// found by its id first: a board's buttons (a pin, a coin in a ring) carry the position after
+// their move as their value, which a setting changed meanwhile ("A click takes") makes another,
+// so their ids say where they stand; other buttons are found by name and value.
 export function replay(fresh) {
   const action = deferred[fresh.id];
   delete deferred[fresh.id];
