@@ -28,6 +28,9 @@ from grundy.web.security import HEADERS
 from tests.redis_server import redis_server
 from tests.servers import NAME, AppServer, Answer, Client, Site, site
 
+# Two gunicorns and nginx take about 15 s to start: `make test` runs this, `make quick` leaves it out.
+pytestmark = pytest.mark.system
+
 CLASSES_PER_ADDRESS = 3  # GRUNDY_CLASSES_PER_ADDRESS for this site: small, so the limit is reached quickly
 VIEW = "/present/pn-table?rule=set&set=1,2&upto=20&step={}"  # what the class follows (bench/classroom.py's)
 HX = {"HX-Request": "true"}
