@@ -3,6 +3,7 @@ security headers. Routes come from the app's url_map and parameters from the reg
 specs, practice specs, families), so a new route or parameter is fuzzed without a hand list."""
 from __future__ import annotations
 
+import itertools
 import re
 import time
 
@@ -102,7 +103,7 @@ def _unread(path: str, method: str = "GET") -> set[str]:
                 | (set() if turns_picked else set(PICKS)))
     if path.startswith(("/w/", "/present/")) and name in WIDGETS:
         return set(BUTTONS) - set(WIDGETS[name].buttons) - set(WIDGETS[name].keys)
-    if TEACHER_ONLY.fullmatch(path) and not any(f"/class/{code}/" in path for code in NO_CLASS):  # those: below
+    if TEACHER_ONLY.fullmatch(path) and not _of_no_class(path):  # those: below
         return set(_keys(path)) - {csrf.FIELD}
     return set()
 
@@ -129,6 +130,11 @@ def live(app: Flask) -> str:
 # Class codes no class has: one of the right shape, one of the wrong shape (lower case, a letter
 # codes never use, a path: _room refuses them all on the same line).
 NO_CLASS = ["ACE347", "../x"]
+
+
+def _of_no_class(path: str) -> bool:
+    """A route of one of the classes in NO_CLASS."""
+    return any(f"/class/{code}" in path for code in NO_CLASS)
 
 
 def _paths(app: Flask) -> list[tuple[str, str]]:
@@ -186,6 +192,17 @@ QUERYLESS = ["/play", "/quiz", "/", "/summary", "/glossary"]
 SPARSE_SWEEP = QUICK_SWEEP
 
 
+def _stride() -> int:
+    """How sparsely this run sweeps: every value (make test), every QUICK_SWEEP-th (make quick)."""
+    return QUICK_SWEEP if quick() else 1
+
+
+def _every_nth(values: list[str], start: int, every: int) -> list[str]:
+    """Every ``every``-th of ``values``, from a different one for each ``start`` (a key, a field):
+    the keys or fields swept between them still meet every value."""
+    return [value for i, value in enumerate(values) if not (start + i) % every]
+
+
 # The Chinese pages run the same handlers on the same query (the language middleware strips /zh
 # before routing); what they add is the Chinese catalogue's sentences, whose placeholders
 # tests/test_language.py checks against the English. Each meets a third as many queries.
@@ -195,7 +212,7 @@ ZH_EXAMPLES = 20
 def _reads_no_query(path: str) -> bool:
     """A route of a class that does not exist, or a page in QUERYLESS: it reads no query (but a
     POST's CSRF field), as the tests at the end show."""
-    return any(f"/class/{code}" in path for code in NO_CLASS) or path.removeprefix("/zh") in QUERYLESS
+    return _of_no_class(path) or path.removeprefix("/zh") in QUERYLESS
 
 
 # Those routes meet fewer random queries: a query cannot reach their code, whatever its keys and
@@ -264,7 +281,7 @@ def test_every_key_meets_every_nasty_value(client: FlaskClient, live: str, metho
     both shown by the tests below) cannot reach code whatever their value: between them they
     meet each value once, a different key each time."""
     client.environ_base["REMOTE_ADDR"] = FUZZ_ADDRESS
-    turn, stride = SWEPT.index((method, path)), QUICK_SWEEP if quick() else 1
+    turn, stride = SWEPT.index((method, path)), _stride()
     reads_none = _reads_no_query(path)
     projected = path.startswith("/present/")
     unread = _unread(path, method)
@@ -277,7 +294,7 @@ def test_every_key_meets_every_nasty_value(client: FlaskClient, live: str, metho
         if key in never_read:
             continue
         every = SPARSE_SWEEP if projected or key in RESERVED else stride
-        asked += [(key, value) for v, value in enumerate(NASTY) if not (turn + k + v) % every]
+        asked += [(key, value) for value in _every_nth(NASTY, turn + k, every)]
     for key, value in asked:
         query = MultiDict([(key, value)])
         if method == "POST":
@@ -308,7 +325,7 @@ def test_a_widget_s_page_is_its_fragment_in_a_frame(client: FlaskClient, name: s
     assert len(frames) == len({figure for figure, _frame in frames})
 
 
-@pytest.mark.parametrize("method, path", [mp for mp in SWEPT if any(f"/class/{code}" in mp[1] for code in NO_CLASS)])
+@pytest.mark.parametrize("method, path", [mp for mp in SWEPT if _of_no_class(mp[1])])
 def test_a_class_that_does_not_exist_reads_no_query(client: FlaskClient, method: str, path: str) -> None:
     """The routes of a class no one started answer the same whatever the query: 404 with the
     same page, but for the language switch's link to this same URL (the lighter sweep above
@@ -362,17 +379,11 @@ def test_a_key_a_route_never_reads_changes_nothing(client: FlaskClient, live: st
         assert ask({**start, key: "q9z"}) == plain, key
 
 
-def _each_nasty(turn: int, values: list[str] = NASTY) -> list[str]:
-    """Every value, or in the quick run every QUICK_SWEEP-th, starting at a different one on each
-    ``turn`` (a field), so the fields between them still meet every value."""
-    return values if not quick() else [v for i, v in enumerate(values) if not (turn + i) % QUICK_SWEEP]
-
-
 def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
     """The routes only an instructor reaches (the fuzz above is refused at their door): each
     field of posing a question, reporting a view and answering, with each nasty value, as the
-    class's own instructor (the quick run: as its sweep above)."""
-    turn = 0
+    class's own instructor (the quick run: as its sweep above, a different fifth on each field)."""
+    field, stride = itertools.count(1), _stride()
     teacher = app.test_client()
     teacher.environ_base["REMOTE_ADDR"] = "10.99.0.1"  # classes started are counted per address
     code = teacher.post("/class/new").headers["Location"].rsplit("/", 2)[-2]
@@ -381,8 +392,7 @@ def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
     fields = {"round": ["game", "level", "position"], "view": ["url"], "answer": ["round", "says", "after"], "lock": ["locked"]}
     for action, keys in fields.items():
         for key in keys:
-            turn += 1
-            for value in _each_nasty(turn):
+            for value in _every_nth(NASTY, next(field), stride):
                 form = {"game": "nim", "level": "1", "position": "", "round": "1", "says": "N", "url": "/present/pn-table",
                         "locked": "0"}
                 form[key] = value
@@ -397,8 +407,7 @@ def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
     teacher.post(f"/class/{code}/plan", data={"plan": "nim 1,2\nsubtraction set=1,2,4 3\nkayles level=2"})
     for action, keys in lecture.items():
         for key in keys:
-            turn += 1
-            for value in _each_nasty(turn):
+            for value in _every_nth(NASTY, next(field), stride):
                 form = {"game": "subtraction", "level": "1", "position": "", "line": "1", "preview": "1" if action == "round" else ""}
                 form[key] = value
                 response = teacher.post(f"/class/{code}/{action}", data=form, headers={"HX-Request": "true"})
@@ -417,14 +426,13 @@ def test_the_instructor_s_forms_meet_every_nasty_value(app: Flask) -> None:
         teacher.post(f"/class/{code}/reveal")
         assert teacher.post(f"/class/{code}/round", data={"game": "nim", "level": "1", "position": "3,5", "kind": kind}).status_code == 303
         number = str(classes.room(code, time.time()).round)
-        turn += 1
-        for value in _each_nasty(turn):
+        for value in _every_nth(NASTY, next(field), stride):
             response = teacher.post(f"/class/{code}/answer", data={"round": number, "says": value}, headers={"HX-Request": "true"})
             assert response.status_code < 500 and "Traceback" not in response.get_data(as_text=True), (kind, value)
         teacher.post(f"/class/{code}/reveal")
         for path in ("/teach", "/screen", "/screen/live", ""):
             assert teacher.get(f"/class/{code}{path}").status_code == 200, (kind, path)
-    for value in _each_nasty(turn + 1, NASTY[:30]):
+    for value in _every_nth(NASTY[:30], next(field), stride):
         teacher.post(f"/class/{code}/plan", data={"plan": f"nim kind={value} 3,5"})
         response = teacher.post(f"/class/{code}/next", data={"line": "1"}, headers={"HX-Request": "true"})
         assert response.status_code < 500 and "Traceback" not in response.get_data(as_text=True), value
