@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 
 HANG = 60_000  # ms: a guard against a hung page, not a deadline (see above)
@@ -52,6 +52,31 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "--disable-quic",
         ],
     }
+
+
+def hold_answer(page: Page, pattern: str, wanted: Callable[[str], bool], act: Callable[[], None],
+                seen: list[str] | None = None) -> Route:
+    """Does ``act`` (a click, a choice) and holds back the first request to ``pattern`` whose URL
+    ``wanted`` accepts: it stays unanswered until the caller continues the route returned, so a
+    test can act while an answer is on its way, every run. The others go on; each URL routed is
+    added to ``seen``. The request can reach Python before the route's callback, which Playwright
+    delivers at the next exchange with the browser: the page is asked something until it has."""
+    holding: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if seen is not None:
+            seen.append(route.request.url)
+        if not holding and wanted(route.request.url):
+            holding.append(route)
+        else:
+            route.continue_()
+
+    page.route(pattern, hold)
+    with page.expect_request(lambda r: wanted(r.url)):
+        act()
+    while not holding:
+        page.evaluate("0")
+    return holding[0]
 
 
 class Watch:

@@ -7,9 +7,9 @@ this race in the octal widget's play."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Watch
+from tests.browser.conftest import Watch, hold_answer
 
 # (the widget's page, its setting that applies at once and the new value, the button clicked
 # meanwhile (named as before the answer), and what the board then says)
@@ -25,19 +25,8 @@ def test_a_board_clicked_while_a_setting_is_on_its_way_takes_the_new_setting(
     url, setting, value, button, where, said = case
     page, _ = watched
     page.goto(live_server + url)
-    held: list[Route] = []
-
-    def hold_the_setting(route: Route) -> None:
-        if f"{setting}={value}" in route.request.url and not held:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route(f"**{url.split('?')[0]}?*", hold_the_setting)
-    with page.expect_request(lambda r: f"{setting}={value}" in r.url):
-        page.locator(f"select[name={setting}]").select_option(value)
-    while not held:  # the route's callback comes at the next exchange with the browser
-        page.evaluate("0")
+    answer = hold_answer(page, f"**{url.split('?')[0]}?*", lambda asked: f"{setting}={value}" in asked,
+                         lambda: page.locator(f"select[name={setting}]").select_option(value))
     page.get_by_role("button", name=button).click()
-    held[0].continue_()
+    answer.continue_()
     expect(page.locator(where).first).to_contain_text(said)

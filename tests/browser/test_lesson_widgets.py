@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
-from tests.browser.conftest import Watch
+from tests.browser.conftest import Watch, hold_answer
 
 LESSON = "/lessons/p-and-n-positions"
 
@@ -219,23 +219,13 @@ def test_next_clicked_while_a_step_is_on_its_way_is_not_lost(live_server: str, w
     page.goto(live_server + "/lessons/misere")
     table = page.locator("#misere-table-1")
     expect(table.locator(".step-count")).to_have_text("0 of 13 heaps filled")
-    held: list[Route] = []
-
-    def hold_the_first(route: Route) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/w/misere-table?*", hold_the_first)
-    with page.expect_request(lambda r: "/w/misere-table?" in r.url):
-        table.get_by_role("button", name="Next ▶").click()
-    while not held:  # the route's callback comes at the next exchange with the browser (as in _tick_held)
-        page.evaluate("0")
+    asked: list[str] = []
+    first = hold_answer(page, "**/w/misere-table?*", lambda url: "/w/misere-table?" in url,
+                        lambda: table.get_by_role("button", name="Next ▶").click(), asked)
     for _ in range(2):
         table.get_by_role("button", name="Next ▶").click()
-    assert len(held) == 1
-    held[0].continue_()
+    assert len(asked) == 1  # the two clicks wait for the answer: nothing sent meanwhile
+    first.continue_()
     expect(table.locator(".step-count")).to_have_text("3 of 13 heaps filled")
 
 
@@ -271,25 +261,9 @@ def _tick_held(page: Page, live_server: str) -> tuple[Locator, Route, list[str]]
     not yet come): the widget, the held request, and every URL the widget asks for from now on."""
     page.goto(live_server + LESSON)
     widget = page.locator("#" + str(page.locator("section.widget-pn-table").first.get_attribute("id")))
-    held: list[Route] = []
     asked: list[str] = []
-
-    def hold_the_tick(route: Route) -> None:
-        asked.append(route.request.url)
-        if "sg=1" in route.request.url and not held:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/w/pn-table?*", hold_the_tick)
-    with page.expect_request(lambda r: "sg=1" in r.url):
-        widget.locator("input[name=sg]").check()
-    # The request event can reach Python before the route's callback: the request waits, paused,
-    # for that callback, which Playwright delivers at the next exchange with the browser.
-    while not held:
-        page.evaluate("0")
-    assert len(held) == 1
-    return widget, held[0], asked
+    tick = hold_answer(page, "**/w/pn-table?*", lambda url: "sg=1" in url, lambda: widget.locator("input[name=sg]").check(), asked)
+    return widget, tick, asked
 
 
 def test_typing_while_a_request_is_under_way_is_not_lost(live_server: str, watched: tuple[Page, Watch]) -> None:
