@@ -16,6 +16,7 @@ from hypothesis import settings
 from werkzeug.serving import make_server
 
 from grundy import create_app
+from grundy.web.classroom import pacing
 from tests.forms import FormClient
 from tests.stores import _where, new_driving, new_store, redis_url, store_kind  # noqa: F401  (fixtures: each store test runs on SQLite and on Redis)
 
@@ -72,14 +73,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             test._hypothesis_internal_use_settings = settings(own, max_examples=QUICK_EXAMPLES)  # type: ignore[union-attr]
 
 
+TEST_PACING = {pacing.POLL_SETTING: 250, pacing.RELOAD_SETTING: 2}
+
+
 @cache
 def shared_app() -> Flask:
     """The test session's app, built once: the ``app`` fixture, and what test modules read at
     collection (tests/test_fuzz.py's routes). A test that needs other settings (compute slots,
     a content folder) builds its own; its lessons come from the process's memo of rendered
     lessons (grundy.lessons.catalog), so that costs a fraction of a second, not a re-render."""
-    # the browser tests start every class from 127.0.0.1: the limit per address is tested on its own
-    return create_app({"TESTING": True, "GRUNDY_CLASSES_PER_ADDRESS": 1000})
+    # The browser tests start every class from 127.0.0.1: the limit per address is tested on its
+    # own. A class's pages look for news more often than a lecture's do (grundy.web.classroom.pacing:
+    # every 250 ms, a phone without JavaScript reloading every 2 s, the screen every 1 s), so the
+    # browser tests' phones see each step sooner: the same code and events, with less waiting
+    # (tests/test_classroom_pacing.py holds the defaults).
+    return create_app({"TESTING": True, "GRUNDY_CLASSES_PER_ADDRESS": 1000, **TEST_PACING})
 
 
 @pytest.fixture(scope="session")

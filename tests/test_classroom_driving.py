@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from grundy.web.classroom import driving as driving_mod
-from grundy.web.classroom import identity
+from grundy.web.classroom import identity, pacing
 from grundy.web.classroom.driving import KEY_LIFETIME, TAKE_LIMIT, Driving, Taken, normal_key
 from grundy.web.classroom.view import view_path
 from tests.stores import dump
@@ -290,7 +290,8 @@ REFRESH = 'http-equiv="refresh"'
 def test_a_phone_without_javascript_reloads_itself_but_not_over_its_answer(app: Flask) -> None:
     teacher, code = start(app)
     student = joined(app, code)
-    assert f'<noscript><meta {REFRESH} content="4"></noscript>' in student.get(f"/class/{code}").text  # waiting, following
+    every = app.config[pacing.RELOAD_SETTING]
+    assert f'<noscript><meta {REFRESH} content="{every}"></noscript>' in student.get(f"/class/{code}").text  # waiting, following
     assert REFRESH not in student.get(f"/class/{code}?explore=1").text  # their own copy: left alone
     assert teacher.post(f"/class/{code}/round", data={"game": "nim", "level": "1", "position": "3,5"}).status_code == 303
     assert REFRESH not in student.get(f"/class/{code}").text  # a question to answer: nothing wipes what is typed

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from grundy.practice.games import SPECS
 from grundy.practice.games.heaps import RULES_TABLE_UPTO, SUBTRACTION_SETS
 from grundy.games import takeaway
-from grundy.web.classroom.screen import REFRESH_S
+from grundy.web.classroom import pacing
 from grundy.web.practice import explanation
 from tests.test_classroom import answer, joined, person, pose, room_of, start, store_of
 from tests.test_zh_no_english import _class_left
@@ -164,7 +164,8 @@ def test_the_screen_s_live_part_is_304_until_an_answer_or_a_step(app: Flask) -> 
 def test_without_javascript_the_screen_reloads_itself_and_has_no_inline_script(app: Flask) -> None:
     teacher, code = start(app)
     page = screen(teacher, code)
-    assert f'<noscript><meta http-equiv="refresh" content="{REFRESH_S}"></noscript>' in page
+    every = app.config[pacing.RELOAD_SETTING] - 1  # a second sooner than the phones
+    assert f'<noscript><meta http-equiv="refresh" content="{every}"></noscript>' in page
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)  # CSP script-src 'self'
     assert "site-header" not in page and "class-pose" not in page  # no site chrome, no console controls
 

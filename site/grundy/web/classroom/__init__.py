@@ -27,7 +27,7 @@
   lesson's visual, and the most common wrong move refuted. A summary (percent right per round)
   downloads as CSV (:mod:`.rounds`, which imports no Flask).
 
-**Transport.** Pages poll their live part every :data:`~.routes.POLL_MS` ms with the ETag of
+**Transport.** Pages poll their live part every :func:`~.pacing.poll_ms` ms with the ETag of
 what they show (static/js/grundy/live.js, :mod:`.etags`); an unchanged class answers 304 from one indexed
 read of the store. With JavaScript off, the pages are plain forms and a "Refresh" link.
 
@@ -52,6 +52,7 @@ from grundy.i18n import N_, _
 from grundy.web.classroom import screen as _screen  # noqa: F401  (its routes join the blueprint)
 from grundy.web.classroom import voting as _voting  # noqa: F401  (its routes join the blueprint)
 from grundy.web.classroom import handover, projection  # noqa: F401  (their routes join the blueprint)
+from grundy.web.classroom import pacing
 from grundy.web.classroom.driving import Driving, DrivingStore
 from grundy.web.classroom.routes import START_SETTING, bp
 from grundy.web.classroom.sqlite_store import SQLiteClassStore
@@ -118,6 +119,7 @@ def register(app: Flask, instance: Path) -> None:
     # classes one address may start in a window: CREATE_LIMIT unless the operator says otherwise
     # (a school whose instructors all share one address; the browser tests, all from 127.0.0.1)
     app.config[START_SETTING] = whole_setting(app, START_SETTING, CREATE_LIMIT, 1, 10**6)
+    pacing.register(app)  # how often its pages look for news
     app.register_blueprint(bp)
 
 

@@ -7,7 +7,7 @@ the projection the instructor showed to the class, with the bar's "Show this to 
 showing gives that projection a token (:mod:`.driving`), and each step it then reports carries
 it. A report without the token — a second tab previewing the next widget — is refused (409)
 and changes nothing on the phones; the bar then says another projection is shown. The bar asks
-again every :data:`BAR_POLL_MS` ms, so it goes as soon as the class ends (410), and says so when
+again every :func:`.pacing.bar_poll_ms` ms, so it goes as soon as the class ends (410), and says so when
 another projection is shown.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask import Response, current_app, render_template, request
 from grundy.i18n import _
 from grundy.i18n import here as language_code
 from grundy.marks import quoted
-from grundy.web.classroom import etags, identity
+from grundy.web.classroom import etags, identity, pacing
 from grundy.web.classroom.driving import Driving, Shown
 from grundy.web.classroom.qr import join_short, qr
 from grundy.web.classroom.routes import bp
@@ -25,8 +25,6 @@ from grundy.web.classroom.store import Room
 from grundy.web.classroom.view import view_path
 from grundy.web.widgets import PRESENTABLE
 
-BAR_POLL_MS = 1000  # how often a projection's bar asks whether its class ended or another projection is shown
-NOSCRIPT_REFRESH_S = 4  # a JS-off phone's page reloads itself this often while it follows (or waits for the reveal)
 TOKEN_HEADER = "X-Projection-Token"  # a projection's token, as report.js sends it (or the form's "token")
 
 
@@ -34,7 +32,7 @@ TOKEN_HEADER = "X-Projection-Token"  # a projection's token, as report.js sends 
 def noscript_refresh() -> int:
     """Seconds between the reloads of a student's page with JavaScript off (a <meta> refresh in
     <noscript>, classroom/student.html): a step on the projector shows within them."""
-    return NOSCRIPT_REFRESH_S
+    return pacing.reload_s()
 
 
 def driving() -> Driving:
@@ -57,7 +55,7 @@ def bar_tag(shown: Shown) -> str:
 
 def _bar(room: Room, shown: Shown, status: int = 200, token: str = "") -> Response:
     html = render_template("classroom/_badge.html", room=room, join_short=join_short(), qr=qr(room), shown=shown, token=token,
-                           presentable=PRESENTABLE, poll_ms=BAR_POLL_MS, tag=bar_tag(shown))
+                           presentable=PRESENTABLE, poll_ms=pacing.bar_poll_ms(), tag=bar_tag(shown))
     return etags.tagged(Response(html, status=status, mimetype="text/html"), bar_tag(shown))
 
 
@@ -99,4 +97,4 @@ def follow_view(code: str) -> Response:
     return _bar(room, "here", token=token)
 
 
-__all__ = ["BAR_POLL_MS", "NOSCRIPT_REFRESH_S", "TOKEN_HEADER", "bar_tag", "class_bar", "driving", "follow_view", "noscript_refresh"]
+__all__ = ["TOKEN_HEADER", "bar_tag", "class_bar", "driving", "follow_view", "noscript_refresh"]

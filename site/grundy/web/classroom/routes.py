@@ -15,7 +15,7 @@ from grundy.marks import quoted
 from grundy.numerals import typed as typed_text
 from grundy.practice import quiz as quiz_mod
 from grundy.practice.games import IN_CLASS
-from grundy.web.classroom import admission, etags, identity, kind_views, level, rounds
+from grundy.web.classroom import admission, etags, identity, kind_views, level, pacing, rounds
 from grundy.web.classroom.kinds import KINDS
 from grundy.web.classroom.identity import CLASS_COOKIE, store
 from grundy.web.classroom.qr import join_short, local_only, qr
@@ -31,7 +31,6 @@ from grundy.words import error_message
 
 bp = Blueprint("classroom", __name__)
 
-POLL_MS = 500  # how often a page asks whether its class changed: a step shows within a second
 START_SETTING = "GRUNDY_CLASSES_PER_ADDRESS"  # classes one address may start in a window (app.config)
 
 
@@ -152,7 +151,7 @@ def student_live(code: str) -> Response:
 def _student_context(room: Room, explore: bool) -> dict[str, Any]:
     poll = rounds.poll_of(store(), room) if room.phase in ("open", "closed", "revealed") else None
     mine = store().answer_of(room.code, room.round, identity.student()) if poll else None
-    context: dict[str, Any] = {"room": room, "explore": explore, "poll": poll, "mine": mine, "poll_ms": POLL_MS,
+    context: dict[str, Any] = {"room": room, "explore": explore, "poll": poll, "mine": mine, "poll_ms": pacing.poll_ms(),
                                "view": view(room.view), "typed": "", "error": None,
                                "view_key": hashlib.sha256(room.view.encode()).hexdigest()[:12],
                                "tag": etags.student_tag(room, mine is not None, explore)}
@@ -249,7 +248,7 @@ def _teach_context(room: Room, counted: tuple[int, int] | None = None, **extra: 
     poll = rounds.poll_of(store(), room) if room.round else None
     count, members = counted or counts(room)
     context: dict[str, Any] = {
-        "room": room, "poll": poll, "poll_ms": POLL_MS, "join_url": url_for("classroom.student", code=room.code, _external=True),
+        "room": room, "poll": poll, "poll_ms": pacing.poll_ms(), "join_url": url_for("classroom.student", code=room.code, _external=True),
         "join_short": join_short(), "local_only": local_only(), "tag": etags.teacher_tag(room, count, members), "members": members,
         "qr": qr(room), "count": count,
         "games": IN_CLASS, "levels": quiz_mod.LEVELS, "presentable": [(n, WIDGETS[n]) for n in PRESENTABLE],
@@ -348,4 +347,4 @@ def summary_csv(code: str) -> Response:
     return response
 
 
-__all__ = ["POLL_MS", "START_SETTING", "bp", "refused"]
+__all__ = ["START_SETTING", "bp", "refused"]

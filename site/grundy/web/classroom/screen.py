@@ -14,7 +14,7 @@ The screen shows, full size and without the site's header, one of three things:
 
 The class's code, the join address and its QR code stay in a corner throughout. The live part
 is polled as the console's is (static/js/grundy/live.js, an ETag and 304s, :func:`.etags.screen_tag`);
-with JavaScript off the page reloads itself every :data:`REFRESH_S` seconds.
+with JavaScript off the page reloads itself every :func:`.pacing.screen_reload_s` seconds.
 """
 from __future__ import annotations
 
@@ -23,17 +23,15 @@ from typing import Any
 
 from flask import Response, render_template, url_for
 
-from grundy.web.classroom import etags, identity, rounds
+from grundy.web.classroom import etags, identity, pacing, rounds
 from grundy.web.classroom.identity import store
 from grundy.web.classroom.qr import join_short, qr
 # the question's and the reveal's context, as the console and the phones show them
-from grundy.web.classroom.routes import POLL_MS, bp, counts
+from grundy.web.classroom.routes import bp, counts
 from grundy.web.classroom.routes import _question_context as question_context
 from grundy.web.classroom.routes import _revealed_context as revealed_context
 from grundy.web.classroom.store import Room
 from grundy.web.classroom.view import view
-
-REFRESH_S = 3  # with JavaScript off, the screen reloads itself this often (a meta refresh)
 
 
 @bp.get("/class/<code>/screen")
@@ -59,7 +57,7 @@ def screen_context(room: Room, counted: tuple[int, int] | None = None) -> dict[s
     count, members = counted or counts(room)
     shown = view(room.view) if room.phase != "ended" else None
     context: dict[str, Any] = {
-        "room": room, "poll": poll, "count": count, "members": members, "poll_ms": POLL_MS, "refresh_s": REFRESH_S,
+        "room": room, "poll": poll, "count": count, "members": members, "poll_ms": pacing.poll_ms(), "refresh_s": pacing.screen_reload_s(),
         "join_short": join_short(), "join_url": url_for("classroom.student", code=room.code, _external=True), "qr": qr(room),
         "view": shown, "view_key": hashlib.sha256(room.view.encode()).hexdigest()[:12],
         "tag": etags.screen_tag(room, count, members), "now": identity.now(),
@@ -73,4 +71,4 @@ def screen_context(room: Room, counted: tuple[int, int] | None = None) -> dict[s
     return context
 
 
-__all__ = ["REFRESH_S", "screen", "screen_context", "screen_live"]
+__all__ = ["screen", "screen_context", "screen_live"]
