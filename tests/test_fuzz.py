@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
+from functools import cache
 
 import pytest
 from flask import Flask
@@ -242,14 +243,25 @@ def test_no_input_to_a_route_reading_none_gives_a_5xx(client: FlaskClient, live:
     _fuzz_once(client, live, method, path, data)
 
 
+# The header sets a random request carries: none (a page), htmx's, htmx's with a broken current
+# URL, and a history restore (htmx asking for a whole page).
+HEADER_SETS = [{}, {"HX-Request": "true"}, {"HX-Request": "true", "HX-Current-URL": "http://["},
+               {"HX-Request": "true", "HX-History-Restore-Request": "true"}]
+
+
+@cache
+def _asked(path: str) -> st.SearchStrategy[tuple[list[tuple[str, str]], dict[str, str]]]:
+    """A random request to ``path``: up to five of its keys, repeats allowed, each with a value,
+    and one of HEADER_SETS. Made once per path: building the strategy again for each example
+    cost Hypothesis about as much as drawing from it."""
+    return st.tuples(st.lists(st.tuples(st.sampled_from(_keys(path)), values), max_size=5), st.sampled_from(HEADER_SETS))
+
+
 def _fuzz_once(client: FlaskClient, live: str, method: str, path: str, data: st.DataObject) -> None:
-    """One random query (up to five keys, repeats allowed) with one of the htmx header sets."""
+    """One random query with one of the htmx header sets (``_asked``)."""
     client.environ_base["REMOTE_ADDR"] = FUZZ_ADDRESS  # its unknown class codes count against this address only
+    query, headers = data.draw(_asked(path.removeprefix("/zh")))
     path = path.replace(LIVE, live)
-    keys = _keys(path.removeprefix("/zh"))
-    query = data.draw(st.lists(st.tuples(st.sampled_from(keys), values), max_size=5))  # repeats allowed
-    headers = data.draw(st.sampled_from([{}, {"HX-Request": "true"}, {"HX-Request": "true", "HX-Current-URL": "http://["},
-                                         {"HX-Request": "true", "HX-History-Restore-Request": "true"}]))
     if method == "POST":
         response = client.post(path, data=MultiDict(query), headers=headers)
     else:
