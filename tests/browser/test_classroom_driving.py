@@ -8,8 +8,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_classroom import (PHONE, PROJECTOR, TEACHER, People, expect_following, followed, join, people, project, reopened,
-                                          show_to_class, start_class, step_to)
+from tests.browser.conftest import hold_answer
+from tests.browser.test_classroom import (PHONE, PROJECTOR, TEACHER, People, a_class, expect_following, followed, join, people, project,
+                                          reopened, show_to_class, start_class, step_to)
 
 __all__ = ["people"]  # the fixture, used by name
 
@@ -22,6 +23,20 @@ def hand_over(console: Page) -> tuple[str, str]:
     link = re.search(r"open (http\S+/take\?key=\S+) there", console.locator(".class-handover").inner_text())
     assert link is not None
     return key, link[1].rstrip(".")
+
+
+def test_two_quick_steps_leave_the_phones_on_the_second(live_server: str, people: People) -> None:
+    """→ pressed twice before the first step's report is answered: the second report waits for
+    the first (report.js sends one at a time) and goes once it is answered, so the class ends on
+    the projector's step, not on whichever report the server happened to store last. The first
+    report is held until the second step is shown, so the race is met on every run."""
+    console, phone, code = a_class(live_server, people)
+    projector = project(console, people)
+    first = hold_answer(projector, f"**/class/{code}/view", lambda _url: True, lambda: step_to(projector, 1))
+    count = step_to(projector, 2)
+    with projector.expect_request(lambda r: r.url.endswith(f"/class/{code}/view") and "step%3D2" in (r.post_data or "")):
+        first.continue_()  # the second step's report leaves only now
+    expect_following(phone, projector, count)
 
 
 def test_the_lecture_hall_s_pc_takes_the_class_and_drives_the_phones(live_server: str, people: People) -> None:

@@ -9,6 +9,12 @@ import { presenting } from "./page.js";
 import { SHOWN, TOKEN, askBar, barEl, classUrl, gone, keep, kept, live, markWidgets, showBar, shownWidget } from "./classbar.js";
 
 let reported = null;
+// One report on its way at a time. Two steps taken in quick succession (→ pressed twice) would
+// otherwise race: their posts travel separately and the server may store the older last, leaving
+// the phones a step behind the projector. A state shown while a report is out waits here (only the
+// newest: the phones follow the latest step) and is sent when the answer is back.
+let sending = false;
+let waiting = null;
 
 function classCode() {
   const found = document.cookie.match(/(?:^|;\s*)grundy_class=([A-Z0-9]{6})(?:;|$)/);
@@ -57,6 +63,11 @@ export function onClick(event) {
 }
 
 function post(here, show) {
+  if (sending) {
+    waiting = { here, show: show || (waiting !== null && waiting.show) };
+    return;
+  }
+  sending = true;
   live.posts++;
   const form = new URLSearchParams();
   form.set("url", here);
@@ -74,5 +85,11 @@ function post(here, show) {
       return response.ok || response.status === 409 ? response.text() : null;
     })
     .then((html) => { if (html) showBar(html); })
-    .catch(() => { reported = null; });  // tried again on the next step
+    .catch(() => { reported = null; })  // tried again on the next step
+    .finally(() => {
+      sending = false;
+      const next = waiting;
+      waiting = null;
+      if (next) post(next.here, next.show);  // with the token this answer may have brought
+    });
 }
