@@ -21,12 +21,19 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 HANG = 60_000  # ms: a guard against a hung page, not a deadline (see above)
 expect.set_options(timeout=HANG)
+# s: the same guard for a whole browser test, for the calls that take no limit of their own
+# (closing a page or a context, evaluating a script). A test that hangs in one is stopped with
+# every thread's stack printed (pytest-timeout's thread method: its worker ends, and xdist names
+# the test and starts another worker), instead of stalling the run until CI gives up on it.
+# A browser test takes seconds; ten minutes allows for a machine loaded to the full.
+TEST_HANG = 600
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser" in str(item.path).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.timeout(TEST_HANG, method="thread"))
 
 
 # Debian's chromium-headless-shell: the same Blink and V8 as its `chromium`, without the desktop
