@@ -23,7 +23,8 @@ from tests.stores import _where, new_driving, new_store, redis_url, store_kind  
 # The live classes of a test session are kept in a store of its own (each xdist worker has
 # one too): the limits counted per address in it (classes started from 127.0.0.1, say) start
 # afresh with every run, as they would on a server just installed.
-os.environ["GRUNDY_CLASS_DB"] = str(Path(tempfile.mkdtemp(prefix="grundy-classes-")) / "classes.sqlite3")
+_CLASS_DB_FOLDER = tempfile.mkdtemp(prefix="grundy-classes-")  # removed at the session's end, below
+os.environ["GRUNDY_CLASS_DB"] = str(Path(_CLASS_DB_FOLDER) / "classes.sqlite3")
 
 # Rendered lessons are kept on disk for the next process (grundy.lessons.catalog): a test run
 # keeps its own folder, made by the run's first process and inherited by its xdist workers and
@@ -35,6 +36,7 @@ if _MADE_LESSON_CACHE:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    shutil.rmtree(_CLASS_DB_FOLDER, ignore_errors=True)
     if _MADE_LESSON_CACHE:
         shutil.rmtree(os.environ["GRUNDY_LESSON_CACHE"], ignore_errors=True)
 
