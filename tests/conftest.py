@@ -85,10 +85,9 @@ def shared_app() -> Flask:
     a content folder) builds its own; its lessons come from the process's memo of rendered
     lessons (grundy.lessons.catalog), so that costs a fraction of a second, not a re-render."""
     # The browser tests start every class from 127.0.0.1: the limit per address is tested on its
-    # own. A class's pages look for news more often than a lecture's do (grundy.web.classroom.pacing:
-    # every 250 ms, a phone without JavaScript reloading every 2 s, the screen every 1 s), so the
-    # browser tests' phones see each step sooner: the same code and events, with less waiting
-    # (tests/test_classroom_pacing.py holds the defaults).
+    # own. A class's pages look for news more often than a lecture's do (TEST_PACING, read by
+    # grundy.web.classroom.pacing), so the browser tests' phones see each step sooner: the same
+    # code and events, with less waiting (tests/test_classroom_pacing.py holds the defaults).
     return create_app({"TESTING": True, "GRUNDY_CLASSES_PER_ADDRESS": 1000, **TEST_PACING})
 
 

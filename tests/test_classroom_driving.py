@@ -290,7 +290,8 @@ REFRESH = 'http-equiv="refresh"'
 def test_a_phone_without_javascript_reloads_itself_but_not_over_its_answer(app: Flask) -> None:
     teacher, code = start(app)
     student = joined(app, code)
-    every = app.config[pacing.RELOAD_SETTING]
+    with app.app_context():
+        every = pacing.reload_s()
     assert f'<noscript><meta {REFRESH} content="{every}"></noscript>' in student.get(f"/class/{code}").text  # waiting, following
     assert REFRESH not in student.get(f"/class/{code}?explore=1").text  # their own copy: left alone
     assert teacher.post(f"/class/{code}/round", data={"game": "nim", "level": "1", "position": "3,5"}).status_code == 303

@@ -164,7 +164,8 @@ def test_the_screen_s_live_part_is_304_until_an_answer_or_a_step(app: Flask) -> 
 def test_without_javascript_the_screen_reloads_itself_and_has_no_inline_script(app: Flask) -> None:
     teacher, code = start(app)
     page = screen(teacher, code)
-    every = app.config[pacing.RELOAD_SETTING] - 1  # a second sooner than the phones
+    with app.app_context():
+        every = pacing.screen_reload_s()
     assert f'<noscript><meta http-equiv="refresh" content="{every}"></noscript>' in page
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)  # CSP script-src 'self'
     assert "site-header" not in page and "class-pose" not in page  # no site chrome, no console controls
