@@ -28,13 +28,6 @@ from grundy.web.widgets import PRESENTABLE
 TOKEN_HEADER = "X-Projection-Token"  # a projection's token, as report.js sends it (or the form's "token")
 
 
-@bp.app_template_global()
-def noscript_refresh() -> int:
-    """Seconds between the reloads of a student's page with JavaScript off (a <meta> refresh in
-    <noscript>, classroom/student.html): a step on the projector shows within them."""
-    return pacing.reload_s()
-
-
 def driving() -> Driving:
     """The app's drivers and hand-over keys (:func:`grundy.web.classroom.register`)."""
     return current_app.extensions["grundy.classes.driving"]  # type: ignore[no-any-return]
@@ -97,4 +90,4 @@ def follow_view(code: str) -> Response:
     return _bar(room, "here", token=token)
 
 
-__all__ = ["TOKEN_HEADER", "bar_tag", "class_bar", "driving", "follow_view", "noscript_refresh"]
+__all__ = ["TOKEN_HEADER", "bar_tag", "class_bar", "driving", "follow_view"]

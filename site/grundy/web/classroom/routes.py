@@ -152,6 +152,7 @@ def _student_context(room: Room, explore: bool) -> dict[str, Any]:
     poll = rounds.poll_of(store(), room) if room.phase in ("open", "closed", "revealed") else None
     mine = store().answer_of(room.code, room.round, identity.student()) if poll else None
     context: dict[str, Any] = {"room": room, "explore": explore, "poll": poll, "mine": mine, "poll_ms": pacing.poll_ms(),
+                               "refresh_s": pacing.reload_s(),
                                "view": view(room.view), "typed": "", "error": None,
                                "view_key": hashlib.sha256(room.view.encode()).hexdigest()[:12],
                                "tag": etags.student_tag(room, mine is not None, explore)}
